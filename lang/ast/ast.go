@@ -211,9 +211,9 @@ type ParamKind int
 
 // Parameter kinds.
 const (
-	ParamNormal ParamKind = iota
-	ParamVarArgs          // *args
-	ParamKwArgs           // **kwargs
+	ParamNormal  ParamKind = iota
+	ParamVarArgs           // *args
+	ParamKwArgs            // **kwargs
 )
 
 // Param is a function, lambda or receiver parameter.
@@ -509,11 +509,11 @@ type BoolExpr struct {
 // CompareExpr is a (possibly chained) comparison: First Ops[0] Rest[0]
 // Ops[1] Rest[1] ... Ops are < <= > >= == != in "not in" is "is not".
 type CompareExpr struct {
-	P      Pos
-	First  Expr
-	Ops    []string
-	OpPos  []Pos
-	Rest   []Expr
+	P     Pos
+	First Expr
+	Ops   []string
+	OpPos []Pos
+	Rest  []Expr
 }
 
 // CondExpr is `Then if Cond else Else`.
