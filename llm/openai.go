@@ -1,0 +1,393 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/shared"
+)
+
+// OpenAI is the client for any OpenAI-compatible chat-completions endpoint.
+// It uses openai-go for the protocol but does its own retries: openai-go's are
+// disabled so that attempts, timeouts and backoff follow SPEC §9.6.
+type OpenAI struct {
+	cfg      Config
+	endpoint string
+	client   openai.Client
+	stats    statsRecorder
+
+	mu sync.Mutex
+	// noResponseFormat remembers the (endpoint, model) pairs whose server
+	// rejected response_format, so it is not sent to them again.
+	noResponseFormat map[string]bool
+}
+
+// NewOpenAI returns a client for the endpoint cfg.BaseURL (OpenAI's own when
+// only an API key is set). Zero tunables in cfg take their defaults.
+func NewOpenAI(cfg Config) (*OpenAI, error) {
+	cfg = cfg.withDefaults()
+	u, err := url.Parse(cfg.BaseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("invalid LLM base URL %q: want something like http://localhost:11434/v1", cfg.BaseURL)
+	}
+	key := cfg.APIKey
+	if key == "" {
+		key = placeholderAPIKey
+	}
+	opts := []option.RequestOption{
+		option.WithBaseURL(cfg.BaseURL + "/"),
+		option.WithAPIKey(key),
+		option.WithMaxRetries(0),
+	}
+	if cfg.HTTPClient != nil {
+		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
+	}
+	return &OpenAI{
+		cfg:              cfg,
+		endpoint:         cfg.BaseURL + "/chat/completions",
+		client:           openai.NewClient(opts...),
+		noResponseFormat: map[string]bool{},
+	}, nil
+}
+
+// Describe names the model and endpoint.
+func (c *OpenAI) Describe() string {
+	return fmt.Sprintf("%s at %s", c.cfg.Model, c.cfg.BaseURL)
+}
+
+// Stats returns the cumulative counters.
+func (c *OpenAI) Stats() Stats { return c.stats.snapshot() }
+
+// Endpoint returns the chat-completions URL this client posts to.
+func (c *OpenAI) Endpoint() string { return c.endpoint }
+
+// Complete sends req, retrying transport faults (timeouts, connection errors,
+// 429, 5xx) with exponential backoff up to MaxAttempts, and once more without
+// response_format if the server rejects it.
+func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) {
+	start := time.Now()
+	if req == nil {
+		c.stats.fail(0)
+		return nil, &LLMError{Endpoint: c.endpoint, Msg: "nil request"}
+	}
+	model := req.Model
+	if model == "" {
+		model = c.cfg.Model
+	}
+	rfKey := c.endpoint + "\x00" + model
+	useRF := req.ResponseFormat != nil && !c.rejectsResponseFormat(rfKey)
+	params := buildParams(req, model, useRF)
+
+	attempts := 0     // HTTP requests made
+	transport := 0    // attempts counted against MaxAttempts
+	fellBack := false // already retried without response_format
+	for {
+		if err := ctx.Err(); err != nil {
+			c.stats.fail(attempts)
+			return nil, cancelled(c.endpoint, attempts, err)
+		}
+		attempts++
+		transport++
+		res, f := c.once(ctx, params)
+		if f == nil {
+			resp := &Response{
+				Text:               messageText(res),
+				Model:              res.Model,
+				Usage:              Usage{PromptTokens: res.Usage.PromptTokens, CompletionTokens: res.Usage.CompletionTokens, TotalTokens: res.Usage.TotalTokens},
+				Attempts:           attempts,
+				Latency:            time.Since(start),
+				Endpoint:           c.endpoint,
+				UsedResponseFormat: useRF,
+			}
+			if resp.Model == "" {
+				resp.Model = model
+			}
+			if resp.Usage.TotalTokens == 0 {
+				resp.Usage.TotalTokens = resp.Usage.PromptTokens + resp.Usage.CompletionTokens
+			}
+			c.stats.ok(resp)
+			return resp, nil
+		}
+		if err := ctx.Err(); err != nil {
+			c.stats.fail(attempts)
+			return nil, cancelled(c.endpoint, attempts, err)
+		}
+		if useRF && !fellBack && rejectsResponseFormat(f.status, f.body) {
+			c.rememberNoResponseFormat(rfKey)
+			useRF, fellBack = false, true
+			params = buildParams(req, model, false)
+			transport-- // the fallback does not use up a transport retry
+			continue
+		}
+		if !f.retryable || transport >= c.cfg.MaxAttempts {
+			c.stats.fail(attempts)
+			return nil, &LLMError{Endpoint: c.endpoint, Status: f.status, Attempts: attempts, Msg: f.msg, Err: f.err}
+		}
+		wait := c.backoff(transport)
+		if f.retryAfter > 0 && f.retryAfter <= c.cfg.MaxRetryAfter {
+			wait = f.retryAfter
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			c.stats.fail(attempts)
+			return nil, cancelled(c.endpoint, attempts, ctx.Err())
+		case <-t.C:
+		}
+	}
+}
+
+// failure describes one failed HTTP attempt.
+type failure struct {
+	status     int
+	body       string
+	msg        string
+	err        error
+	retryable  bool
+	retryAfter time.Duration
+}
+
+// once makes one HTTP attempt under its own timeout.
+func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams) (*openai.ChatCompletion, *failure) {
+	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	var httpResp *http.Response
+	res, err := c.client.Chat.Completions.New(actx, params, option.WithResponseInto(&httpResp))
+	if err == nil {
+		if len(res.Choices) == 0 {
+			return nil, &failure{status: http.StatusOK, msg: "the server's reply has no choices"}
+		}
+		return res, nil
+	}
+	if ctx.Err() != nil {
+		return nil, &failure{err: ctx.Err()}
+	}
+	if errors.Is(actx.Err(), context.DeadlineExceeded) {
+		return nil, &failure{
+			msg:       fmt.Sprintf("no reply within the %s timeout", c.cfg.Timeout),
+			err:       context.DeadlineExceeded,
+			retryable: true,
+		}
+	}
+	if httpResp == nil {
+		// No response at all: connection refused, reset, DNS, ...
+		return nil, &failure{msg: "could not reach the server", err: err, retryable: true}
+	}
+	status := httpResp.StatusCode
+	if status < 400 {
+		return nil, &failure{status: status, msg: "could not decode the server's reply", err: err}
+	}
+	body := readBody(httpResp)
+	f := &failure{
+		status:     status,
+		body:       body,
+		msg:        errorMessage(status, body),
+		retryable:  status == http.StatusTooManyRequests || status == http.StatusRequestTimeout || status >= 500,
+		retryAfter: retryAfter(httpResp.Header),
+	}
+	return nil, f
+}
+
+// backoff returns the wait after the given transport attempt (1-based):
+// Backoff doubled per attempt, capped at MaxBackoff, with jitter in [½, 1].
+func (c *OpenAI) backoff(attempt int) time.Duration {
+	d := c.cfg.Backoff
+	for i := 1; i < attempt && d < c.cfg.MaxBackoff; i++ {
+		d *= 2
+	}
+	d = min(d, c.cfg.MaxBackoff)
+	half := d / 2
+	if half <= 0 {
+		return d
+	}
+	return half + rand.N(half+1)
+}
+
+func (c *OpenAI) rejectsResponseFormat(key string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.noResponseFormat[key]
+}
+
+func (c *OpenAI) rememberNoResponseFormat(key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.noResponseFormat[key] = true
+}
+
+// buildParams converts req to openai-go parameters.
+func buildParams(req *Request, model string, withResponseFormat bool) openai.ChatCompletionNewParams {
+	p := openai.ChatCompletionNewParams{Model: shared.ChatModel(model)}
+	for _, m := range req.Messages {
+		switch m.Role {
+		case RoleSystem:
+			p.Messages = append(p.Messages, openai.SystemMessage(m.Content))
+		case RoleAssistant:
+			p.Messages = append(p.Messages, openai.AssistantMessage(m.Content))
+		default:
+			p.Messages = append(p.Messages, openai.UserMessage(m.Content))
+		}
+	}
+	if req.Temperature != nil {
+		p.Temperature = openai.Float(*req.Temperature)
+	}
+	if req.MaxTokens > 0 {
+		p.MaxTokens = openai.Int(int64(req.MaxTokens))
+	}
+	if withResponseFormat && req.ResponseFormat != nil {
+		js := shared.ResponseFormatJSONSchemaJSONSchemaParam{
+			Name:   schemaName(req.ResponseFormat.Name),
+			Schema: req.ResponseFormat.Schema,
+		}
+		if req.ResponseFormat.Strict {
+			js.Strict = openai.Bool(true)
+		}
+		p.ResponseFormat = openai.ChatCompletionNewParamsResponseFormatUnion{
+			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{JSONSchema: js},
+		}
+	}
+	return p
+}
+
+// schemaName makes name acceptable as a response_format name.
+func schemaName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if r == '_' || r == '-' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+		if b.Len() >= 64 {
+			break
+		}
+	}
+	if b.Len() == 0 {
+		return "reply"
+	}
+	return b.String()
+}
+
+// messageText is the first choice's content; when it is empty, the
+// reasoning text some servers (Ollama, vLLM) return beside it.
+func messageText(res *openai.ChatCompletion) string {
+	msg := res.Choices[0].Message
+	if msg.Content != "" {
+		return msg.Content
+	}
+	for _, k := range []string{"reasoning_content", "reasoning"} {
+		if f, ok := msg.JSON.ExtraFields[k]; ok {
+			var s string
+			if json.Unmarshal([]byte(f.Raw()), &s) == nil && s != "" {
+				return s
+			}
+		}
+	}
+	return msg.Refusal
+}
+
+// readBody reads (at most 8 KiB of) an error response's body.
+func readBody(r *http.Response) string {
+	if r.Body == nil {
+		return ""
+	}
+	b, _ := io.ReadAll(io.LimitReader(r.Body, 8<<10))
+	return string(b)
+}
+
+// errorMessage extracts a readable message from an error response body:
+// OpenAI's {"error": {"message": ...}}, {"error": "..."}, or the raw text.
+func errorMessage(status int, body string) string {
+	text := strings.TrimSpace(body)
+	var v struct {
+		Error   json.RawMessage `json:"error"`
+		Message string          `json:"message"`
+		Detail  string          `json:"detail"`
+	}
+	if json.Unmarshal([]byte(text), &v) == nil {
+		var inner struct {
+			Message string `json:"message"`
+		}
+		var s string
+		switch {
+		case json.Unmarshal(v.Error, &inner) == nil && inner.Message != "":
+			text = inner.Message
+		case json.Unmarshal(v.Error, &s) == nil && s != "":
+			text = s
+		case v.Message != "":
+			text = v.Message
+		case v.Detail != "":
+			text = v.Detail
+		}
+	}
+	if len(text) > 300 {
+		text = text[:300] + "..."
+	}
+	prefix := http.StatusText(status)
+	if prefix == "" {
+		prefix = "HTTP error"
+	}
+	if text == "" {
+		return "the server answered " + prefix
+	}
+	return "the server answered " + prefix + ": " + text
+}
+
+// rejectsResponseFormat reports whether an error response says the server
+// does not support response_format / JSON schemas.
+func rejectsResponseFormat(status int, body string) bool {
+	if status != http.StatusBadRequest && status != http.StatusUnprocessableEntity && status != http.StatusNotImplemented {
+		return false
+	}
+	b := strings.ToLower(body)
+	for _, w := range []string{"response_format", "response format", "json_schema", "json schema", "structured output"} {
+		if strings.Contains(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// retryAfter parses Retry-After-Ms / Retry-After (seconds or HTTP date).
+func retryAfter(h http.Header) time.Duration {
+	if v := h.Get("Retry-After-Ms"); v != "" {
+		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms > 0 {
+			return time.Duration(ms * float64(time.Millisecond))
+		}
+	}
+	v := h.Get("Retry-After")
+	if v == "" {
+		return 0
+	}
+	if s, err := strconv.ParseFloat(v, 64); err == nil && s > 0 {
+		return time.Duration(s * float64(time.Second))
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := time.Until(t); d > 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+// cancelled is the error of a call aborted by its context.
+func cancelled(endpoint string, attempts int, err error) *LLMError {
+	msg := "the call was cancelled"
+	if errors.Is(err, context.DeadlineExceeded) {
+		msg = "the caller's deadline expired"
+	}
+	return &LLMError{Endpoint: endpoint, Attempts: attempts, Msg: msg, Err: err}
+}
