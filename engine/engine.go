@@ -1,0 +1,66 @@
+// Package engine wires a mini-Dana interpreter together with its builtins
+// and runtime services. The command-line tool, the REPL and embedders that
+// want "everything" use it; package interp stays usable on its own.
+package engine
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/minidana/dana/builtins"
+	"github.com/minidana/dana/lang/interp"
+)
+
+// Version is the mini-Dana version printed by `dana version`.
+const Version = "0.1.0"
+
+// Config configures an Engine.
+type Config struct {
+	Stdout, Stderr io.Writer
+	// Path is the module search path (DANAPATH entries).
+	Path     []string
+	MaxSteps int64
+	Timeout  time.Duration
+	Context  context.Context
+	Getenv   func(string) string
+	// LLMBaseURL and Model override OPENAI_BASE_URL and DANA_LLM_MODEL.
+	LLMBaseURL string
+	Model      string
+	// StoreDir overrides $DANA_HOME/store.
+	StoreDir string
+}
+
+// Engine is an interpreter with builtins and runtime services installed.
+type Engine struct {
+	*interp.Interpreter
+	Config Config
+}
+
+// New returns a ready engine.
+func New(cfg Config) *Engine {
+	if cfg.Getenv == nil {
+		cfg.Getenv = os.Getenv
+	}
+	if cfg.Path == nil {
+		if p := cfg.Getenv("DANAPATH"); p != "" {
+			cfg.Path = filepath.SplitList(p)
+		}
+	}
+	in := interp.New(interp.Options{
+		Stdout:   cfg.Stdout,
+		Stderr:   cfg.Stderr,
+		Path:     cfg.Path,
+		MaxSteps: cfg.MaxSteps,
+		Timeout:  cfg.Timeout,
+		Context:  cfg.Context,
+		Getenv:   cfg.Getenv,
+	})
+	builtins.Install(in)
+	return &Engine{Interpreter: in, Config: cfg}
+}
+
+// Close releases the engine's resources (open stores, clients).
+func (e *Engine) Close() error { return nil }

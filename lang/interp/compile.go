@@ -1,0 +1,1008 @@
+package interp
+
+import (
+	"github.com/minidana/dana/lang/ast"
+	"github.com/minidana/dana/lang/diag"
+)
+
+type evalFn func(fr *frame) Value
+type condFn func(fr *frame) bool
+type storeFn func(fr *frame, v Value)
+type stmtFn func(fr *frame) ctrl
+
+type ctrl uint8
+
+const (
+	ctrlNone ctrl = iota
+	ctrlBreak
+	ctrlContinue
+	ctrlReturn
+)
+
+// compiler turns a resolved syntax tree into closures.
+type compiler struct {
+	in    *Interpreter
+	mod   *Module
+	r     *resolver
+	file  *ast.File
+	fs    *fscope
+	loops int
+	inFn  bool
+	errs  diag.List
+	place *varInfo // `$$` of the pipeline being compiled
+}
+
+func (c *compiler) errorf(pos ast.Pos, typ, format string, args ...any) {
+	e := Errorf(typ, format, args...)
+	c.errs = append(c.errs, &diag.Error{Pos: pos, Type: typ, Msg: e.Msg, Line: diag.SourceLine(c.file.Source, pos.Line)})
+}
+
+// compileModule resolves and compiles a file as (a chunk of) module mod.
+// When the last statement is an expression, the code's result is its value.
+func compileModule(in *Interpreter, mod *Module, f *ast.File) (*Code, error) {
+	r := newResolver(f.Source)
+	fs := r.resolveFile(f)
+	if len(r.errs) > 0 {
+		return nil, r.errs
+	}
+	c := &compiler{in: in, mod: mod, r: r, file: f, fs: fs}
+	for _, v := range fs.vars {
+		if v.global {
+			v.slot = mod.slot(v.name)
+		}
+	}
+	var body stmtFn
+	if n := len(f.Stmts); n > 0 {
+		if es, ok := f.Stmts[n-1].(*ast.ExprStmt); ok {
+			head := c.block(f.Stmts[:n-1])
+			last := c.expr(es.X)
+			body = func(fr *frame) ctrl {
+				if head(fr) != ctrlNone {
+					return ctrlNone
+				}
+				fr.ret = last(fr)
+				return ctrlNone
+			}
+		}
+	}
+	if body == nil {
+		body = c.block(f.Stmts)
+	}
+	if len(c.errs) > 0 {
+		return nil, c.errs
+	}
+	return &Code{Name: "<module>", nslots: fs.nslots, ncells: fs.ncells, body: body}, nil
+}
+
+// runModule runs compiled module code in a fresh module frame.
+func (th *Thread) runModule(mod *Module, code *Code) Value {
+	base := th.reserve(code.nslots)
+	fr := th.pushFrame(code, nil, mod, base, ast.Pos{File: mod.File})
+	code.body(fr)
+	ret := fr.ret
+	th.popFrame(base)
+	if ret == nil {
+		return None
+	}
+	return ret
+}
+
+// ---------------------------------------------------------------------------
+// Statements
+
+func (c *compiler) block(stmts []ast.Stmt) stmtFn {
+	fns := make([]stmtFn, 0, len(stmts))
+	for _, s := range stmts {
+		if f := c.stmt(s); f != nil {
+			fns = append(fns, f)
+		}
+	}
+	switch len(fns) {
+	case 0:
+		return func(*frame) ctrl { return ctrlNone }
+	case 1:
+		return fns[0]
+	case 2:
+		a, b := fns[0], fns[1]
+		return func(fr *frame) ctrl {
+			if x := a(fr); x != ctrlNone {
+				return x
+			}
+			return b(fr)
+		}
+	}
+	return func(fr *frame) ctrl {
+		for _, f := range fns {
+			if x := f(fr); x != ctrlNone {
+				return x
+			}
+		}
+		return ctrlNone
+	}
+}
+
+func (c *compiler) stmt(s ast.Stmt) stmtFn {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		if _, ok := s.X.(*ast.StrLit); ok {
+			return nil // docstrings and string comments do nothing
+		}
+		e := c.expr(s.X)
+		return func(fr *frame) ctrl { e(fr); return ctrlNone }
+	case *ast.AssignStmt:
+		return c.assign(s)
+	case *ast.AugAssignStmt:
+		return c.augAssign(s)
+	case *ast.IfStmt:
+		cond := c.cond(s.Cond)
+		body := c.block(s.Body)
+		if len(s.Else) == 0 {
+			return func(fr *frame) ctrl {
+				if cond(fr) {
+					return body(fr)
+				}
+				return ctrlNone
+			}
+		}
+		els := c.block(s.Else)
+		return func(fr *frame) ctrl {
+			if cond(fr) {
+				return body(fr)
+			}
+			return els(fr)
+		}
+	case *ast.WhileStmt:
+		return c.while(s)
+	case *ast.ForStmt:
+		return c.forStmt(s)
+	case *ast.BreakStmt:
+		if c.loops == 0 {
+			c.errorf(s.P, "SyntaxError", "'break' outside loop")
+		}
+		return func(*frame) ctrl { return ctrlBreak }
+	case *ast.ContinueStmt:
+		if c.loops == 0 {
+			c.errorf(s.P, "SyntaxError", "'continue' not properly in loop")
+		}
+		return func(*frame) ctrl { return ctrlContinue }
+	case *ast.PassStmt:
+		return nil
+	case *ast.ReturnStmt:
+		if s.Value == nil {
+			return func(fr *frame) ctrl { fr.ret = None; return ctrlReturn }
+		}
+		v := c.expr(s.Value)
+		return func(fr *frame) ctrl { fr.ret = v(fr); return ctrlReturn }
+	case *ast.RaiseStmt:
+		return c.raise(s)
+	case *ast.AssertStmt:
+		return c.assert(s)
+	case *ast.TryStmt:
+		return c.try(s)
+	case *ast.ImportStmt:
+		return c.importStmt(s)
+	case *ast.FromImportStmt:
+		return c.fromImport(s)
+	case *ast.FuncDef:
+		return c.funcDef(s)
+	case *ast.StructDef:
+		return c.structDef(s)
+	case *ast.InterfaceDef:
+		return c.interfaceDef(s)
+	}
+	c.errorf(s.Position(), "SyntaxError", "unsupported statement")
+	return nil
+}
+
+func (c *compiler) assign(s *ast.AssignStmt) stmtFn {
+	if s.Value == nil {
+		// Declaration `x: T` binds None.
+		st := c.store(s.Targets[0])
+		return func(fr *frame) ctrl { st(fr, None); return ctrlNone }
+	}
+	val := c.expr(s.Value)
+	if s.Type != nil {
+		hint := NewHint(s.Type, c.mod)
+		st := c.store(s.Targets[0])
+		name := targetName(s.Targets[0])
+		pos := s.Value.Position()
+		return func(fr *frame) ctrl {
+			v := val(fr)
+			if !hint.Matches(v) {
+				cv, err := Coerce(v, hint)
+				if err != nil {
+					ex := AsException(err)
+					fr.th.raise(Errorf("TypeError", "Assignment to '%s' failed: %s", name, ex.Msg), pos)
+				}
+				v = cv
+			}
+			st(fr, v)
+			return ctrlNone
+		}
+	}
+	if len(s.Targets) == 1 {
+		if n, ok := s.Targets[0].(*ast.Name); ok {
+			if v := c.r.refs[n]; v != nil && !v.global && v.owner == c.fs && !v.captured {
+				slot := v.slot
+				return func(fr *frame) ctrl { fr.slots[slot] = val(fr); return ctrlNone }
+			}
+		}
+		st := c.store(s.Targets[0])
+		return func(fr *frame) ctrl { st(fr, val(fr)); return ctrlNone }
+	}
+	sts := make([]storeFn, len(s.Targets))
+	for i, t := range s.Targets {
+		sts[i] = c.store(t)
+	}
+	return func(fr *frame) ctrl {
+		v := val(fr)
+		for _, st := range sts {
+			st(fr, v)
+		}
+		return ctrlNone
+	}
+}
+
+func targetName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.Name:
+		if t.Scope != "" {
+			return t.Scope + ":" + t.Name
+		}
+		return t.Name
+	case *ast.AttrExpr:
+		return targetName(t.X) + "." + t.Name
+	case *ast.IndexExpr:
+		return targetName(t.X) + "[...]"
+	}
+	return "target"
+}
+
+func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
+	val := c.expr(s.Value)
+	op := s.Op
+	pos := s.OpPos
+	if !pos.IsValid() {
+		pos = s.P
+	}
+	switch t := s.Target.(type) {
+	case *ast.Name:
+		load := c.load(t)
+		st := c.store(t)
+		if v := c.r.refs[t]; t.Scope == "" && v != nil && !v.global && v.owner == c.fs && !v.captured && (op == "+" || op == "-") {
+			slot := v.slot
+			plus := op == "+"
+			return func(fr *frame) ctrl {
+				a := fr.slots[slot]
+				if a == nil {
+					a = load(fr)
+				}
+				b := val(fr)
+				if x, ok := a.(Int); ok {
+					if y, ok := b.(Int); ok {
+						if plus {
+							if s := x + y; (s > x) == (y > 0) {
+								fr.slots[slot] = MakeInt(int64(s))
+								return ctrlNone
+							}
+						} else if s := x - y; (s < x) == (y > 0) {
+							fr.slots[slot] = MakeInt(int64(s))
+							return ctrlNone
+						}
+					}
+				}
+				r, err := Binary(op, a, b)
+				if err != nil {
+					fr.th.throw(err, pos)
+				}
+				fr.slots[slot] = r
+				return ctrlNone
+			}
+		}
+		return func(fr *frame) ctrl {
+			a := load(fr)
+			b := val(fr)
+			st(fr, c.binop(fr, op, a, b, pos))
+			return ctrlNone
+		}
+	case *ast.AttrExpr:
+		obj := c.expr(t.X)
+		name := t.Name
+		return func(fr *frame) ctrl {
+			o := obj(fr)
+			a := c.getAttr(fr, o, name, t.NamePos)
+			r := c.binop(fr, op, a, val(fr), pos)
+			c.setAttr(fr, o, name, r, t.NamePos)
+			return ctrlNone
+		}
+	case *ast.IndexExpr:
+		obj := c.expr(t.X)
+		idx := c.expr(t.Index)
+		return func(fr *frame) ctrl {
+			o := obj(fr)
+			i := idx(fr)
+			a := c.index(fr, o, i, t.LBrack)
+			r := c.binop(fr, op, a, val(fr), pos)
+			c.setIndex(fr, o, i, r, t.LBrack)
+			return ctrlNone
+		}
+	}
+	c.errorf(s.P, "SyntaxError", "illegal target for augmented assignment")
+	return nil
+}
+
+func (c *compiler) binop(fr *frame, op string, a, b Value, pos ast.Pos) Value {
+	r, err := Binary(op, a, b)
+	if err != nil {
+		fr.th.throw(err, pos)
+	}
+	return r
+}
+
+func (c *compiler) while(s *ast.WhileStmt) stmtFn {
+	cond := c.cond(s.Cond)
+	c.loops++
+	body := c.block(s.Body)
+	c.loops--
+	var els stmtFn
+	if len(s.Else) > 0 {
+		els = c.block(s.Else)
+	}
+	pos := s.P
+	return func(fr *frame) ctrl {
+		th := fr.th
+		for cond(fr) {
+			th.steps++
+			if th.steps >= th.nextCheck {
+				th.slowCheck(pos)
+			}
+			switch body(fr) {
+			case ctrlBreak:
+				return ctrlNone
+			case ctrlReturn:
+				return ctrlReturn
+			}
+		}
+		if els != nil {
+			return els(fr)
+		}
+		return ctrlNone
+	}
+}
+
+func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
+	iter := c.expr(s.Iter)
+	st := c.store(s.Target)
+	c.loops++
+	body := c.block(s.Body)
+	c.loops--
+	var els stmtFn
+	if len(s.Else) > 0 {
+		els = c.block(s.Else)
+	}
+	pos := s.Iter.Position()
+	return func(fr *frame) ctrl {
+		th := fr.th
+		it := iter(fr)
+		step := func(v Value) ctrl {
+			th.steps++
+			if th.steps >= th.nextCheck {
+				th.slowCheck(pos)
+			}
+			st(fr, v)
+			return body(fr)
+		}
+		switch x := it.(type) {
+		case *Range:
+			if x.Step > 0 {
+				for i := x.Start; i < x.Stop; i += x.Step {
+					switch step(MakeInt(i)) {
+					case ctrlBreak:
+						return ctrlNone
+					case ctrlReturn:
+						return ctrlReturn
+					}
+				}
+			} else {
+				for i := x.Start; i > x.Stop; i += x.Step {
+					switch step(MakeInt(i)) {
+					case ctrlBreak:
+						return ctrlNone
+					case ctrlReturn:
+						return ctrlReturn
+					}
+				}
+			}
+		case *List:
+			for i := 0; i < len(x.Elems); i++ {
+				switch step(x.Elems[i]) {
+				case ctrlBreak:
+					return ctrlNone
+				case ctrlReturn:
+					return ctrlReturn
+				}
+			}
+		default:
+			elems, err := Iterate(it)
+			if err != nil {
+				th.throw(err, pos)
+			}
+			for _, e := range elems {
+				switch step(e) {
+				case ctrlBreak:
+					return ctrlNone
+				case ctrlReturn:
+					return ctrlReturn
+				}
+			}
+		}
+		if els != nil {
+			return els(fr)
+		}
+		return ctrlNone
+	}
+}
+
+// Iterate returns the elements of an iterable value (a snapshot for dicts
+// and sets; strings yield their characters).
+func Iterate(v Value) ([]Value, error) {
+	switch x := v.(type) {
+	case *List:
+		return x.Elems, nil
+	case Tuple:
+		return x, nil
+	case *Dict:
+		return append([]Value(nil), x.keys...), nil
+	case *Set:
+		return append([]Value(nil), x.Elems()...), nil
+	case Str:
+		out := make([]Value, 0, len(x))
+		for _, r := range string(x) {
+			out = append(out, Str(string(r)))
+		}
+		return out, nil
+	case *Range:
+		n := x.Len()
+		if n > 1<<26 {
+			return nil, Errorf("MemoryError", "range too large to materialise (%d elements)", n)
+		}
+		out := make([]Value, 0, n)
+		for i, k := x.Start, int64(0); k < n; i, k = i+x.Step, k+1 {
+			out = append(out, MakeInt(i))
+		}
+		return out, nil
+	case Iterable:
+		return x.Elements()
+	}
+	return nil, Errorf("TypeError", "'%s' object is not iterable", v.TypeName())
+}
+
+// Iterable is implemented by embedder values that can be iterated.
+type Iterable interface {
+	Value
+	Elements() ([]Value, error)
+}
+
+func (c *compiler) raise(s *ast.RaiseStmt) stmtFn {
+	pos := s.P
+	if s.Exc == nil {
+		return func(fr *frame) ctrl {
+			if fr.exc == nil {
+				fr.th.raise(Errorf("RuntimeError", "no active exception to re-raise"), pos)
+			}
+			panic(fr.exc)
+		}
+	}
+	exc := c.expr(s.Exc)
+	return func(fr *frame) ctrl {
+		v := exc(fr)
+		var e *Exception
+		switch x := v.(type) {
+		case *Exception:
+			e = x
+		case *ExcType:
+			e = &Exception{Type: x}
+		case Str:
+			e = Errorf("RuntimeError", "%s", string(x))
+		default:
+			e = Errorf("TypeError", "exceptions must be an exception class, an exception or a string, not %s", v.TypeName())
+		}
+		if e.located {
+			// Raising a caught exception again keeps its origin.
+			panic(e)
+		}
+		fr.th.raise(e, pos)
+		return ctrlNone
+	}
+}
+
+func (c *compiler) assert(s *ast.AssertStmt) stmtFn {
+	cond := c.cond(s.Cond)
+	var msg evalFn
+	if s.Msg != nil {
+		msg = c.expr(s.Msg)
+	}
+	pos := s.P
+	text := trimSpace(diag.SourceLine(c.file.Source, s.P.Line))
+	return func(fr *frame) ctrl {
+		if cond(fr) {
+			return ctrlNone
+		}
+		m := "assertion failed: " + text
+		if msg != nil {
+			m = ToStr(msg(fr))
+		}
+		fr.th.raise(Errorf("AssertionError", "%s", m), pos)
+		return ctrlNone
+	}
+}
+
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	for j > i && (s[j-1] == ' ' || s[j-1] == '\t' || s[j-1] == '\r') {
+		j--
+	}
+	return s[i:j]
+}
+
+type handler struct {
+	types []evalFn
+	pos   ast.Pos
+	st    storeFn
+	body  stmtFn
+}
+
+func (c *compiler) try(s *ast.TryStmt) stmtFn {
+	body := c.block(s.Body)
+	var hs []handler
+	for _, h := range s.Handlers {
+		hd := handler{pos: h.P, body: c.block(h.Body)}
+		for _, t := range h.Types {
+			hd.types = append(hd.types, c.expr(t))
+		}
+		if h.Name != "" {
+			hd.st = c.storeVar(h.Name, c.r.binds[s][h.Name], h.P)
+		}
+		hs = append(hs, hd)
+	}
+	var els, fin stmtFn
+	if len(s.Else) > 0 {
+		els = c.block(s.Else)
+	}
+	if len(s.Finally) > 0 {
+		fin = c.block(s.Finally)
+	}
+	match := func(fr *frame, e *Exception, h *handler) bool {
+		if len(h.types) == 0 {
+			return true
+		}
+		for _, te := range h.types {
+			if excMatches(fr, e, te(fr), h.pos) {
+				return true
+			}
+		}
+		return false
+	}
+	// run executes body and handlers; it returns the control result, or a
+	// pending exception when nothing handled it.
+	run := func(fr *frame) (ctrl, *Exception) {
+		r, exc := fr.th.catch(fr, body)
+		if exc == nil {
+			if els != nil {
+				return fr.th.catch(fr, els)
+			}
+			return r, nil
+		}
+		if exc.Type.Name == "KeyboardInterrupt" || exc.Type.Name == "TimeoutError" && fr.th.stopped.Load() {
+			return ctrlNone, exc
+		}
+		for i := range hs {
+			h := &hs[i]
+			if !match(fr, exc, h) {
+				continue
+			}
+			saved := fr.exc
+			fr.exc = exc
+			if h.st != nil {
+				h.st(fr, exc)
+			}
+			r, e2 := fr.th.catch(fr, h.body)
+			fr.exc = saved
+			return r, e2
+		}
+		return ctrlNone, exc
+	}
+	if fin == nil {
+		return func(fr *frame) ctrl {
+			r, exc := run(fr)
+			if exc != nil {
+				panic(exc)
+			}
+			return r
+		}
+	}
+	return func(fr *frame) ctrl {
+		r, exc := run(fr)
+		ret := fr.ret
+		fr2 := fin(fr)
+		if fr2 != ctrlNone {
+			return fr2 // a return/break in finally wins
+		}
+		if exc != nil {
+			panic(exc)
+		}
+		fr.ret = ret
+		return r
+	}
+}
+
+// catch runs a block, converting a raised exception into a return value and
+// restoring the thread's stacks.
+func (th *Thread) catch(fr *frame, body stmtFn) (r ctrl, exc *Exception) {
+	depth, sp, nframes := th.depth, th.sp, len(th.frames)
+	defer func() {
+		if x := recover(); x != nil {
+			e, ok := x.(*Exception)
+			if !ok {
+				if err, isErr := x.(error); isErr {
+					e = th.in.locate(AsException(err), fr.pos, th)
+				} else {
+					panic(x)
+				}
+			}
+			th.depth, th.sp = depth, sp
+			th.frames = th.frames[:nframes]
+			exc = e
+		}
+	}()
+	return body(fr), nil
+}
+
+func excMatches(fr *frame, e *Exception, t Value, pos ast.Pos) bool {
+	switch x := t.(type) {
+	case *ExcType:
+		return e.Type.IsSubclass(x)
+	case Tuple:
+		for _, y := range x {
+			if excMatches(fr, e, y, pos) {
+				return true
+			}
+		}
+		return false
+	case Str:
+		return e.Type.Name == string(x)
+	}
+	fr.th.raise(Errorf("TypeError", "catching '%s' that is not an exception class", t.TypeName()), pos)
+	return false
+}
+
+// ---------------------------------------------------------------------------
+// Definitions
+
+func (c *compiler) funcDef(s *ast.FuncDef) stmtFn {
+	mk := c.function(s, s.Name, s.Params, s.Body, s.Return, s.Doc)
+	var decos []evalFn
+	for _, d := range s.Decorators {
+		decos = append(decos, c.expr(d.Expr))
+	}
+	pos := s.P
+	if s.Receiver != nil {
+		var types []string
+		if s.Receiver.Type == nil {
+			c.errorf(s.Receiver.P, "SyntaxError", "a receiver needs a type: def (p: Point) %s()", s.Name)
+			return nil
+		}
+		if len(s.Receiver.Type.Union) > 0 {
+			for _, u := range s.Receiver.Type.Union {
+				types = append(types, u.Name)
+			}
+		} else {
+			types = append(types, s.Receiver.Type.Name)
+		}
+		name := s.Name
+		return func(fr *frame) ctrl {
+			var fn Value = mk(fr)
+			for i := len(decos) - 1; i >= 0; i-- {
+				fn = fr.th.call(decos[i](fr), []Value{fn}, nil, pos)
+			}
+			for _, tn := range types {
+				c.attachMethod(fr, tn, name, fn, s.Receiver.Type.P)
+			}
+			return ctrlNone
+		}
+	}
+	st := c.storeVar(s.Name, c.r.binds[s][s.Name], s.NamePos)
+	return func(fr *frame) ctrl {
+		var fn Value = mk(fr)
+		for i := len(decos) - 1; i >= 0; i-- {
+			fn = fr.th.call(decos[i](fr), []Value{fn}, nil, pos)
+		}
+		st(fr, fn)
+		return ctrlNone
+	}
+}
+
+func (c *compiler) attachMethod(fr *frame, typeName, name string, fn Value, pos ast.Pos) {
+	in := fr.th.in
+	var t Value
+	if v, ok := fr.mod.Global(typeName); ok {
+		t = v
+	} else if v, ok := in.builtins[typeName]; ok {
+		t = v
+	}
+	switch x := t.(type) {
+	case *StructType:
+		x.Methods[name] = fn
+	case *TypeObj:
+		m := in.methods[x.Name]
+		if m == nil {
+			m = map[string]Value{}
+			in.methods[x.Name] = m
+		}
+		m[name] = fn
+	default:
+		fr.th.raise(Errorf("NameError", "receiver type '%s' is not defined", typeName), pos)
+	}
+}
+
+// function compiles a function body and returns a closure that creates the
+// Function value at definition time (evaluating defaults once).
+func (c *compiler) function(node ast.Node, name string, params []*ast.Param, body []ast.Stmt, ret *ast.TypeExpr, doc string) func(fr *frame) *Function {
+	fs := c.r.fscopes[node]
+	var recv *ast.Param
+	var pipe *ast.Pipeline
+	var decl *ast.FuncDef
+	var lambda *ast.LambdaExpr
+	switch n := node.(type) {
+	case *ast.FuncDef:
+		recv, pipe, decl = n.Receiver, n.Pipeline, n
+	case *ast.LambdaExpr:
+		lambda = n
+	}
+	all := params
+	if recv != nil {
+		all = append([]*ast.Param{recv}, params...)
+	}
+	code := &Code{Name: name, Pos: node.Position(), varargs: -1, kwargs: -1, Doc: doc, Decl: decl, Lambda: lambda}
+	code.simple = true
+	var defaults []evalFn
+	for i, p := range all {
+		v := c.r.params[p]
+		pr := param{name: p.Name, kind: p.Kind, slot: v.slot, cell: -1, hasDef: p.Default != nil}
+		if p.Type != nil {
+			pr.hint = NewHint(p.Type, c.mod)
+		}
+		if v.captured {
+			pr.cell = v.cell
+			code.cellInit = append(code.cellInit, i)
+		}
+		switch p.Kind {
+		case ast.ParamVarArgs:
+			code.varargs = i
+			code.simple = false
+		case ast.ParamKwArgs:
+			code.kwargs = i
+			code.simple = false
+		default:
+			code.nplain++
+		}
+		if p.Default != nil {
+			code.simple = false
+			defaults = append(defaults, c.expr(p.Default))
+		} else {
+			defaults = append(defaults, nil)
+		}
+		code.params = append(code.params, pr)
+	}
+	// Keep *args / **kwargs after the plain parameters for binding.
+	if ret != nil {
+		code.Return = NewHint(ret, c.mod)
+	}
+	sub := &compiler{in: c.in, mod: c.mod, r: c.r, file: c.file, fs: fs, inFn: true}
+	switch {
+	case pipe != nil:
+		code.body = sub.pipeline(node.(*ast.FuncDef), pipe)
+	case lambda != nil:
+		e := sub.expr(lambda.Body)
+		code.body = func(fr *frame) ctrl { fr.ret = e(fr); return ctrlReturn }
+	default:
+		code.body = sub.block(body)
+	}
+	c.errs = append(c.errs, sub.errs...)
+	code.nslots = fs.nslots
+	code.ncells = fs.ncells
+	free := fs.free
+	getters := make([]func(fr *frame) *Cell, len(free))
+	for i, v := range free {
+		getters[i] = c.cellOf(v)
+	}
+	return func(fr *frame) *Function {
+		f := &Function{Code: code, Module: fr.mod}
+		if len(defaults) > 0 {
+			f.Defaults = make([]Value, len(defaults))
+			for i, d := range defaults {
+				if d != nil {
+					f.Defaults[i] = d(fr)
+				}
+			}
+		}
+		if len(getters) > 0 {
+			f.Free = make([]*Cell, len(getters))
+			for i, g := range getters {
+				f.Free[i] = g(fr)
+			}
+		}
+		return f
+	}
+}
+
+// cellOf returns how to fetch, in the current frame, the cell of a captured
+// variable.
+func (c *compiler) cellOf(v *varInfo) func(fr *frame) *Cell {
+	if v.owner == c.fs {
+		i := v.cell
+		return func(fr *frame) *Cell { return fr.cells[i] }
+	}
+	i := c.fs.freeIdx[v]
+	return func(fr *frame) *Cell { return fr.free[i] }
+}
+
+func (c *compiler) structDef(s *ast.StructDef) stmtFn {
+	type fieldDef struct {
+		f   *ast.Field
+		def evalFn
+	}
+	var fields []fieldDef
+	for _, f := range s.Fields {
+		fd := fieldDef{f: f}
+		if f.Default != nil {
+			fd.def = c.expr(f.Default)
+		}
+		fields = append(fields, fd)
+	}
+	type methodDef struct {
+		name string
+		mk   func(fr *frame) *Function
+		dec  []evalFn
+	}
+	var methods []methodDef
+	for _, m := range s.Methods {
+		md := methodDef{name: m.Name, mk: c.function(m, s.Name+"."+m.Name, m.Params, m.Body, m.Return, m.Doc)}
+		for _, d := range m.Decorators {
+			md.dec = append(md.dec, c.expr(d.Expr))
+		}
+		methods = append(methods, md)
+	}
+	st := c.storeVar(s.Name, c.r.binds[s][s.Name], s.P)
+	return func(fr *frame) ctrl {
+		sfs := make([]StructField, len(fields))
+		for i, fd := range fields {
+			sf := StructField{Name: fd.f.Name, Hint: NewHint(fd.f.Type, fr.mod), Comment: fd.f.Comment, Doc: fd.f.Doc}
+			if fd.def != nil {
+				d := fd.def(fr)
+				cd, err := Coerce(d, sf.Hint)
+				if err != nil {
+					fr.th.raise(Errorf("TypeError", "default of %s.%s: %s", s.Name, fd.f.Name, AsException(err).Msg), fd.f.P)
+				}
+				sf.Default = cd
+			}
+			sfs[i] = sf
+		}
+		t := NewStructType(s.Name, sfs)
+		t.Doc = s.Doc
+		t.Decl = s
+		st(fr, t)
+		for _, md := range methods {
+			var fn Value = md.mk(fr)
+			for i := len(md.dec) - 1; i >= 0; i-- {
+				fn = fr.th.call(md.dec[i](fr), []Value{fn}, nil, s.P)
+			}
+			t.Methods[md.name] = fn
+		}
+		return ctrlNone
+	}
+}
+
+func (c *compiler) interfaceDef(s *ast.InterfaceDef) stmtFn {
+	st := c.storeVar(s.Name, c.r.binds[s][s.Name], s.P)
+	var methods []string
+	for _, m := range s.Methods {
+		methods = append(methods, m.Name)
+	}
+	return func(fr *frame) ctrl {
+		st(fr, &InterfaceType{Name: s.Name, Doc: s.Doc, Methods: methods, Embeds: s.Embeds, mod: fr.mod})
+		return ctrlNone
+	}
+}
+
+// pipeline compiles `def f(x) = stage | stage ...`.
+func (c *compiler) pipeline(def *ast.FuncDef, p *ast.Pipeline) stmtFn {
+	bs := c.r.scopes[def]
+	c.place = bs.vars["$$"]
+	cur := c.storeVar("$$", c.place, p.P)
+	var first evalFn
+	if len(def.Params) > 0 {
+		first = c.loadVar(def.Params[0].Name, c.r.params[def.Params[0]], def.Params[0].P)
+	} else {
+		first = func(*frame) Value { return None }
+	}
+	named := map[string]bool{}
+	var stages []evalFn
+	var asStores []storeFn
+	for _, st := range p.Stages {
+		stages = append(stages, c.pipeStage(st.Expr, named))
+		if st.As != "" {
+			named[st.As] = true
+			asStores = append(asStores, c.storeVar(st.As, bs.vars[st.As], st.P))
+		} else {
+			asStores = append(asStores, nil)
+		}
+	}
+	return func(fr *frame) ctrl {
+		v := first(fr)
+		for i, s := range stages {
+			cur(fr, v)
+			v = s(fr)
+			if asStores[i] != nil {
+				asStores[i](fr, v)
+			}
+		}
+		fr.ret = v
+		return ctrlReturn
+	}
+}
+
+func (c *compiler) pipeStage(e ast.Expr, named map[string]bool) evalFn {
+	cur := c.loadVar("$$", c.place, e.Position())
+	pos := e.Position()
+	switch x := e.(type) {
+	case *ast.ListExpr:
+		var subs []evalFn
+		for _, el := range x.Elems {
+			subs = append(subs, c.pipeStage(el, named))
+		}
+		return func(fr *frame) Value {
+			out := make([]Value, len(subs))
+			for i, s := range subs {
+				out[i] = s(fr)
+			}
+			return NewList(out)
+		}
+	case *ast.CallExpr:
+		explicit := false
+		for _, a := range x.Args {
+			if usesPlaceholder(a.Value, named) {
+				explicit = true
+			}
+		}
+		if explicit {
+			return c.expr(x)
+		}
+		fn := c.expr(x.Fn)
+		args, kws := c.args(x.Args)
+		return func(fr *frame) Value {
+			f := fn(fr)
+			a, kw := args(fr), kws(fr)
+			all := make([]Value, 0, len(a)+1)
+			all = append(append(all, cur(fr)), a...)
+			return fr.th.call(f, all, kw, pos)
+		}
+	}
+	fn := c.expr(e)
+	return func(fr *frame) Value {
+		return fr.th.call(fn(fr), []Value{cur(fr)}, nil, pos)
+	}
+}
+
+func usesPlaceholder(e ast.Expr, named map[string]bool) bool {
+	switch x := e.(type) {
+	case *ast.PlaceholderExpr:
+		return true
+	case *ast.Name:
+		return x.Scope == "" && named[x.Name]
+	}
+	return false
+}

@@ -1,0 +1,198 @@
+package interp
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// hkey is the normalised hash key of a value: values that are equal in
+// Python (1 == 1.0 == True) share a key.
+type hkey struct {
+	k uint8
+	i int64
+	s string
+}
+
+// HashKey returns the normalised key of a hashable value, or a TypeError for
+// unhashable values (lists, dicts, sets, structs).
+func hashKey(v Value) (hkey, error) {
+	switch x := v.(type) {
+	case Int:
+		return hkey{k: 1, i: int64(x)}, nil
+	case Bool:
+		if x {
+			return hkey{k: 1, i: 1}, nil
+		}
+		return hkey{k: 1}, nil
+	case Str:
+		return hkey{k: 4, s: string(x)}, nil
+	case Float:
+		f := float64(x)
+		if f == math.Trunc(f) && math.Abs(f) < 9.2e18 {
+			return hkey{k: 1, i: int64(f)}, nil
+		}
+		if f == math.Trunc(f) && !math.IsInf(f, 0) {
+			b, _ := bigFromFloat(f)
+			return hkey{k: 3, s: b.String()}, nil
+		}
+		return hkey{k: 2, i: int64(math.Float64bits(f))}, nil
+	case *BigInt:
+		return hkey{k: 3, s: x.V.String()}, nil
+	case NoneType:
+		return hkey{k: 5}, nil
+	case Tuple:
+		var b strings.Builder
+		for _, e := range x {
+			ek, err := hashKey(e)
+			if err != nil {
+				return hkey{}, err
+			}
+			b.WriteByte(ek.k)
+			b.WriteString(strconv.FormatInt(ek.i, 36))
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(len(ek.s)))
+			b.WriteByte(':')
+			b.WriteString(ek.s)
+		}
+		return hkey{k: 6, s: b.String()}, nil
+	case *List, *Dict, *Set, *StructVal:
+		return hkey{}, Errorf("TypeError", "unhashable type: '%s'", v.TypeName())
+	}
+	return hkey{k: 7, s: fmt.Sprintf("%p", v)}, nil
+}
+
+// Dict is an insertion-ordered dictionary shared by reference.
+type Dict struct {
+	keys  []Value
+	vals  []Value
+	index map[hkey]int
+}
+
+// NewDict returns an empty dict with room for n entries.
+func NewDict(n int) *Dict {
+	return &Dict{index: make(map[hkey]int, n)}
+}
+
+// Len returns the number of entries.
+func (d *Dict) Len() int { return len(d.keys) }
+
+// Get returns the value stored under k.
+func (d *Dict) Get(k Value) (Value, bool, error) {
+	hk, err := hashKey(k)
+	if err != nil {
+		return nil, false, err
+	}
+	i, ok := d.index[hk]
+	if !ok {
+		return nil, false, nil
+	}
+	return d.vals[i], true, nil
+}
+
+// GetStr returns the value stored under the string key k.
+func (d *Dict) GetStr(k string) (Value, bool) {
+	i, ok := d.index[hkey{k: 4, s: k}]
+	if !ok {
+		return nil, false
+	}
+	return d.vals[i], true
+}
+
+// Set stores v under k, keeping the position of an existing key.
+func (d *Dict) Set(k, v Value) error {
+	hk, err := hashKey(k)
+	if err != nil {
+		return err
+	}
+	if i, ok := d.index[hk]; ok {
+		d.vals[i] = v
+		return nil
+	}
+	d.index[hk] = len(d.keys)
+	d.keys = append(d.keys, k)
+	d.vals = append(d.vals, v)
+	return nil
+}
+
+// SetStr stores v under the string key k.
+func (d *Dict) SetStr(k string, v Value) { _ = d.Set(Str(k), v) }
+
+// Delete removes k and reports whether it was present.
+func (d *Dict) Delete(k Value) (Value, bool, error) {
+	hk, err := hashKey(k)
+	if err != nil {
+		return nil, false, err
+	}
+	i, ok := d.index[hk]
+	if !ok {
+		return nil, false, nil
+	}
+	v := d.vals[i]
+	delete(d.index, hk)
+	copy(d.keys[i:], d.keys[i+1:])
+	copy(d.vals[i:], d.vals[i+1:])
+	d.keys[len(d.keys)-1] = nil
+	d.vals[len(d.vals)-1] = nil
+	d.keys = d.keys[:len(d.keys)-1]
+	d.vals = d.vals[:len(d.vals)-1]
+	for j := i; j < len(d.keys); j++ {
+		jk, _ := hashKey(d.keys[j])
+		d.index[jk] = j
+	}
+	return v, true, nil
+}
+
+// Keys returns the keys in insertion order (the slice must not be modified).
+func (d *Dict) Keys() []Value { return d.keys }
+
+// Values returns the values in insertion order (the slice must not be
+// modified).
+func (d *Dict) Values() []Value { return d.vals }
+
+// Clear removes every entry.
+func (d *Dict) Clear() {
+	d.keys, d.vals = nil, nil
+	d.index = make(map[hkey]int)
+}
+
+// Copy returns a shallow copy.
+func (d *Dict) Copy() *Dict {
+	n := &Dict{keys: append([]Value(nil), d.keys...), vals: append([]Value(nil), d.vals...), index: make(map[hkey]int, len(d.keys))}
+	for k, i := range d.index {
+		n.index[k] = i
+	}
+	return n
+}
+
+// Set is a mutable set of hashable values (insertion-ordered for stable
+// printing).
+type Set struct{ d *Dict }
+
+// NewSet returns an empty set.
+func NewSet() *Set { return &Set{d: NewDict(0)} }
+
+// Len returns the number of elements.
+func (s *Set) Len() int { return s.d.Len() }
+
+// Add inserts v.
+func (s *Set) Add(v Value) error { return s.d.Set(v, None) }
+
+// Has reports membership.
+func (s *Set) Has(v Value) (bool, error) {
+	_, ok, err := s.d.Get(v)
+	return ok, err
+}
+
+// Remove deletes v and reports whether it was present.
+func (s *Set) Remove(v Value) (bool, error) {
+	_, ok, err := s.d.Delete(v)
+	return ok, err
+}
+
+// Elems returns the elements in insertion order (must not be modified).
+func (s *Set) Elems() []Value { return s.d.keys }
+
+// Copy returns a shallow copy.
+func (s *Set) Copy() *Set { return &Set{d: s.d.Copy()} }

@@ -1,0 +1,217 @@
+package interp
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/minidana/dana/lang/ast"
+	"github.com/minidana/dana/lang/diag"
+)
+
+// ExcType is an exception class such as ValueError. Exception classes form a
+// single-inheritance tree rooted at Exception, as in Python.
+type ExcType struct {
+	Name   string
+	Parent *ExcType
+}
+
+// TypeName returns "type".
+func (*ExcType) TypeName() string { return "type" }
+
+// String returns the class name.
+func (t *ExcType) String() string { return t.Name }
+
+// IsSubclass reports whether t is sup or derives from it.
+func (t *ExcType) IsSubclass(sup *ExcType) bool {
+	for c := t; c != nil; c = c.Parent {
+		if c == sup || c.Name == sup.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// excTypes is the immutable table of built-in exception classes.
+var excTypes = func() map[string]*ExcType {
+	m := map[string]*ExcType{}
+	base := &ExcType{Name: "Exception"}
+	m[base.Name] = base
+	add := func(name, parent string) {
+		m[name] = &ExcType{Name: name, Parent: m[parent]}
+	}
+	add("ArithmeticError", "Exception")
+	add("LookupError", "Exception")
+	add("ZeroDivisionError", "ArithmeticError")
+	add("OverflowError", "ArithmeticError")
+	add("KeyError", "LookupError")
+	add("IndexError", "LookupError")
+	add("NameError", "Exception")
+	add("TypeError", "Exception")
+	add("ValueError", "Exception")
+	add("AttributeError", "Exception")
+	add("AssertionError", "Exception")
+	add("RuntimeError", "Exception")
+	add("RecursionError", "RuntimeError")
+	add("NotImplementedError", "RuntimeError")
+	add("ImportError", "Exception")
+	add("OSError", "Exception")
+	add("TimeoutError", "OSError")
+	add("MemoryError", "Exception")
+	add("StopIteration", "Exception")
+	add("ValidationError", "Exception")
+	add("LLMError", "Exception")
+	add("SyntaxError", "Exception")
+	add("IndentationError", "SyntaxError")
+	add("KeyboardInterrupt", "Exception")
+	return m
+}()
+
+// ExceptionType returns the built-in exception class with the given name.
+func ExceptionType(name string) (*ExcType, bool) {
+	t, ok := excTypes[name]
+	return t, ok
+}
+
+// ExceptionTypeNames lists the built-in exception class names.
+func ExceptionTypeNames() []string {
+	out := make([]string, 0, len(excTypes))
+	for n := range excTypes {
+		out = append(out, n)
+	}
+	return out
+}
+
+// Frame is one entry of a runtime call stack.
+type Frame struct {
+	Func string
+	Pos  ast.Pos
+}
+
+// Exception is a mini-Dana exception. It is both a Value (bound by
+// `except E as e`) and a Go error (returned from Exec and Call).
+type Exception struct {
+	Type *ExcType
+	Msg  string
+	// Pos is where the exception was raised.
+	Pos ast.Pos
+	// Stack is the call stack at the raise, outermost first; its last entry
+	// is the innermost frame.
+	Stack []Frame
+	// SourceLine is the quoted line at Pos, filled when the interpreter knows
+	// the source.
+	SourceLine string
+	// Payload carries extra data for embedders (e.g. every attempt of a
+	// ValidationError); it is exposed to scripts as e.details when set.
+	Payload Value
+	// Err is the Go error this exception wraps, if any.
+	Err     error
+	located bool
+}
+
+// TypeName returns the exception's class name.
+func (e *Exception) TypeName() string { return e.Type.Name }
+
+// Error renders the exception as `file:line:col: Type: message`, or
+// `Type: message` when it has no position.
+func (e *Exception) Error() string {
+	if e.Pos.IsValid() {
+		return fmt.Sprintf("%s: %s: %s", e.Pos, e.Type.Name, e.Msg)
+	}
+	return e.Type.Name + ": " + e.Msg
+}
+
+// Unwrap returns the wrapped Go error.
+func (e *Exception) Unwrap() error { return e.Err }
+
+// Render returns the full report of SPEC §12.2: the header line, the source
+// line with a caret, and the call stack (most recent call last).
+func (e *Exception) Render() string {
+	var b strings.Builder
+	b.WriteString(e.Error())
+	b.WriteByte('\n')
+	b.WriteString(diag.Quote(e.SourceLine, e.Pos.Col))
+	if len(e.Stack) > 0 {
+		b.WriteString("Call stack (most recent call last):\n")
+		frames := e.Stack
+		if len(frames) > 40 {
+			fmt.Fprintf(&b, "  ... %d earlier calls ...\n", len(frames)-20)
+			frames = append(append([]Frame(nil), frames[:10]...), frames[len(frames)-10:]...)
+		}
+		for _, f := range frames {
+			fmt.Fprintf(&b, "  %s in %s\n", f.Pos, f.Func)
+		}
+	}
+	return b.String()
+}
+
+// Attr exposes .message, .type, .line, .column, .file and .details.
+func (e *Exception) Attr(name string) (Value, bool) {
+	switch name {
+	case "message", "msg":
+		return Str(e.Msg), true
+	case "type":
+		return Str(e.Type.Name), true
+	case "line":
+		return MakeInt(int64(e.Pos.Line)), true
+	case "column":
+		return MakeInt(int64(e.Pos.Col)), true
+	case "file":
+		return Str(e.Pos.File), true
+	case "args":
+		return Tuple{Str(e.Msg)}, true
+	case "details":
+		if e.Payload != nil {
+			return e.Payload, true
+		}
+		return None, true
+	}
+	return nil, false
+}
+
+// AttrNames lists the exception's attributes.
+func (e *Exception) AttrNames() []string {
+	return []string{"message", "type", "line", "column", "file", "args", "details"}
+}
+
+// Errorf returns a new exception of the named built-in class. It is how
+// builtins report errors: the interpreter fills in position and stack.
+func Errorf(typ string, format string, args ...any) *Exception {
+	t, ok := excTypes[typ]
+	if !ok {
+		t = excTypes["RuntimeError"]
+	}
+	return &Exception{Type: t, Msg: fmt.Sprintf(format, args...)}
+}
+
+// NewException returns an exception of class t with message msg.
+func NewException(t *ExcType, msg string) *Exception {
+	return &Exception{Type: t, Msg: msg}
+}
+
+// AsException converts any Go error to an *Exception (RuntimeError when it is
+// not one already), keeping the original as Err.
+func AsException(err error) *Exception {
+	var e *Exception
+	if errors.As(err, &e) {
+		return e
+	}
+	var d *diag.Error
+	if errors.As(err, &d) {
+		t := excTypes[d.Type]
+		if t == nil {
+			t = excTypes["SyntaxError"]
+		}
+		return &Exception{Type: t, Msg: d.Msg, Pos: d.Pos, SourceLine: d.Line, Err: err, located: true}
+	}
+	var l diag.List
+	if errors.As(err, &l) && len(l) > 0 {
+		ex := AsException(l[0])
+		ex.Err = err
+		if len(l) > 1 {
+			ex.Msg += fmt.Sprintf(" (and %d more errors)", len(l)-1)
+		}
+		return ex
+	}
+	return &Exception{Type: excTypes["RuntimeError"], Msg: err.Error(), Err: err}
+}

@@ -1,0 +1,436 @@
+package interp
+
+import (
+	"github.com/minidana/dana/lang/ast"
+)
+
+// KwArg is one keyword argument of a call.
+type KwArg struct {
+	Name  string
+	Value Value
+}
+
+// BuiltinFunc is the Go signature of a builtin. args holds positional
+// arguments (for methods of built-in types, args[0] is the receiver); kwargs
+// holds keyword arguments in call order. Return an *Exception (see Errorf)
+// to raise a specific error type; any other error becomes a RuntimeError.
+type BuiltinFunc func(th *Thread, args []Value, kwargs []KwArg) (Value, error)
+
+// Builtin is a Go function callable from scripts.
+type Builtin struct {
+	Name string
+	Fn   BuiltinFunc
+}
+
+// String renders the builtin as <builtin name>.
+func (b *Builtin) String() string { return "<builtin " + b.Name + ">" }
+
+// BoundMethod is a method bound to its receiver.
+type BoundMethod struct {
+	Self Value
+	Fn   Value
+	Name string
+}
+
+// String renders the bound method.
+func (b *BoundMethod) String() string { return "<method " + b.Name + " of " + b.Self.TypeName() + ">" }
+
+// Composed is `f | g` for two callables: calling it calls f, then g on the
+// result.
+type Composed struct{ Fns []Value }
+
+// TypeName returns "function".
+func (*Composed) TypeName() string { return "function" }
+
+// String renders the composition.
+func (c *Composed) String() string { return "<composed function>" }
+
+// Cell holds a variable captured by a closure.
+type Cell struct{ V Value }
+
+// param describes one parameter of compiled code.
+type param struct {
+	name   string
+	kind   ast.ParamKind
+	slot   int
+	cell   int // -1 unless captured
+	hint   *TypeHint
+	hasDef bool
+}
+
+// Code is a compiled function body.
+type Code struct {
+	Name     string
+	Pos      ast.Pos
+	params   []param
+	nslots   int
+	ncells   int
+	body     stmtFn
+	simple   bool // only plain positional params, no cells for params
+	nplain   int  // number of ParamNormal params
+	varargs  int  // index of *args param or -1
+	kwargs   int  // index of **kwargs param or -1
+	cellInit []int
+	Return   *TypeHint
+	Doc      string
+	Decl     *ast.FuncDef
+	Lambda   *ast.LambdaExpr
+}
+
+// Function is a user-defined function or lambda (a closure).
+type Function struct {
+	Code     *Code
+	Defaults []Value // one per parameter (nil where none)
+	Free     []*Cell
+	Module   *Module
+	// Attrs holds attributes set by decorators and embedders (e.g. POET
+	// configuration); nil when unused.
+	Attrs map[string]Value
+}
+
+// Name returns the function's name.
+func (f *Function) Name() string { return f.Code.Name }
+
+// String renders <function name>.
+func (f *Function) String() string { return "<function " + f.Code.Name + ">" }
+
+// Params returns the parameter names in order.
+func (f *Function) Params() []string {
+	out := make([]string, len(f.Code.params))
+	for i, p := range f.Code.params {
+		out[i] = p.name
+	}
+	return out
+}
+
+// ReturnHint returns the declared return type (nil when absent).
+func (f *Function) ReturnHint() *TypeHint { return f.Code.Return }
+
+// Decl returns the function's definition (nil for lambdas).
+func (f *Function) Decl() *ast.FuncDef { return f.Code.Decl }
+
+// IsCallable reports whether v can be called.
+func IsCallable(v Value) bool {
+	switch v.(type) {
+	case *Function, *Builtin, *BoundMethod, *StructType, *TypeObj, *ExcType, *Composed:
+		return true
+	}
+	return false
+}
+
+// frame is the activation record of one running function or module chunk.
+type frame struct {
+	th    *Thread
+	mod   *Module
+	fn    *Function
+	code  *Code
+	name  string
+	slots []Value
+	cells []*Cell
+	free  []*Cell
+	pos   ast.Pos
+	ret   Value
+	exc   *Exception
+}
+
+// reserve returns the base index of n fresh nil slots on the value stack.
+func (th *Thread) reserve(n int) int {
+	base := th.sp
+	if base+n > len(th.stack) {
+		size := 2 * len(th.stack)
+		if size < base+n+256 {
+			size = base + n + 256
+		}
+		ns := make([]Value, size)
+		copy(ns, th.stack[:base])
+		th.stack = ns
+	}
+	th.sp = base + n
+	clear(th.stack[base : base+n])
+	return base
+}
+
+// pushFrame activates a frame for code whose slots start at base.
+func (th *Thread) pushFrame(code *Code, fn *Function, mod *Module, base int, pos ast.Pos) *frame {
+	if th.depth >= th.in.opts.MaxDepth {
+		th.raise(Errorf("RecursionError", "maximum recursion depth exceeded (%d calls)", th.in.opts.MaxDepth), pos)
+	}
+	var fr *frame
+	if th.depth < len(th.pool) {
+		fr = th.pool[th.depth]
+	} else {
+		fr = &frame{}
+		th.pool = append(th.pool, fr)
+	}
+	th.depth++
+	*fr = frame{th: th, mod: mod, fn: fn, code: code, slots: th.stack[base : base+code.nslots : base+code.nslots], pos: pos}
+	if fn != nil {
+		fr.free = fn.Free
+		fr.name = code.Name
+	}
+	if code.ncells > 0 {
+		fr.cells = make([]*Cell, code.ncells)
+		for i := range fr.cells {
+			fr.cells[i] = &Cell{}
+		}
+		for _, pi := range code.cellInit {
+			p := code.params[pi]
+			fr.cells[p.cell].V = fr.slots[p.slot]
+		}
+	}
+	th.frames = append(th.frames, fr)
+	return fr
+}
+
+func (th *Thread) popFrame(base int) {
+	th.depth--
+	th.frames = th.frames[:len(th.frames)-1]
+	th.sp = base
+}
+
+// runFrame runs a function frame to completion and returns its result.
+func (th *Thread) runFrame(fr *frame, base int) Value {
+	fr.code.body(fr)
+	ret := fr.ret
+	th.popFrame(base)
+	if ret == nil {
+		return None
+	}
+	return ret
+}
+
+// tick counts a step and checks budget, timeout and cancellation.
+func (th *Thread) tick(pos ast.Pos) {
+	th.steps++
+	if th.steps >= th.nextCheck {
+		th.slowCheck(pos)
+	}
+}
+
+func (th *Thread) slowCheck(pos ast.Pos) {
+	if th.maxSteps > 0 && th.steps >= th.maxSteps {
+		th.raise(Errorf("TimeoutError", "step budget exhausted (%d steps)", th.maxSteps), pos)
+	}
+	th.nextCheck = th.steps + 1024
+	if th.maxSteps > 0 && th.maxSteps < th.nextCheck {
+		th.nextCheck = th.maxSteps
+	}
+	if th.stopped.Load() {
+		th.raise(th.stopError(), pos)
+	}
+}
+
+func (th *Thread) stopError() *Exception {
+	if err := th.ctx.Err(); err == nil || err.Error() == "context deadline exceeded" {
+		if th.in.opts.Timeout > 0 {
+			return Errorf("TimeoutError", "timed out after %s", th.in.opts.Timeout)
+		}
+		return Errorf("TimeoutError", "deadline exceeded")
+	}
+	return Errorf("KeyboardInterrupt", "interrupted")
+}
+
+// raise panics with a located exception.
+func (th *Thread) raise(e *Exception, pos ast.Pos) {
+	panic(th.in.locate(e, pos, th))
+}
+
+// throw raises a Go error (converted to an exception) at pos.
+func (th *Thread) throw(err error, pos ast.Pos) {
+	th.raise(AsException(err), pos)
+}
+
+func (th *Thread) stackTrace(pos ast.Pos) []Frame {
+	out := make([]Frame, 0, len(th.frames))
+	for i, fr := range th.frames {
+		p := fr.pos
+		if i == len(th.frames)-1 && pos.IsValid() {
+			p = pos
+		}
+		name := fr.name
+		if name == "" {
+			name = "<module>"
+		}
+		out = append(out, Frame{Func: name, Pos: p})
+	}
+	return out
+}
+
+// call calls any callable with evaluated arguments.
+func (th *Thread) call(fn Value, args []Value, kw []KwArg, pos ast.Pos) Value {
+	switch f := fn.(type) {
+	case *Function:
+		return th.callFunction(f, args, kw, pos)
+	case *Builtin:
+		return th.callBuiltin(f, args, kw, pos)
+	case *BoundMethod:
+		nargs := make([]Value, 0, len(args)+1)
+		nargs = append(append(nargs, f.Self), args...)
+		return th.call(f.Fn, nargs, kw, pos)
+	case *StructType:
+		v, err := f.construct(th, args, kw)
+		if err != nil {
+			th.throw(err, pos)
+		}
+		return v
+	case *TypeObj:
+		if f.Conv == nil {
+			th.raise(Errorf("TypeError", "type '%s' cannot be called", f.Name), pos)
+		}
+		return th.callBuiltin(f.Conv, args, kw, pos)
+	case *ExcType:
+		msg := ""
+		if len(args) > 0 {
+			msg = ToStr(args[0])
+		}
+		return &Exception{Type: f, Msg: msg}
+	case *Composed:
+		var v Value
+		for i, g := range f.Fns {
+			if i == 0 {
+				v = th.call(g, args, kw, pos)
+			} else {
+				v = th.call(g, []Value{v}, nil, pos)
+			}
+		}
+		return v
+	}
+	th.raise(Errorf("TypeError", "'%s' object is not callable", fn.TypeName()), pos)
+	return nil
+}
+
+func (th *Thread) callBuiltin(b *Builtin, args []Value, kw []KwArg, pos ast.Pos) Value {
+	th.tick(pos)
+	if fr := th.top(); fr != nil {
+		fr.pos = pos
+	}
+	site, spos := th.site, th.sitePos
+	if spos != pos {
+		th.sitePos = pos
+	}
+	v, err := b.Fn(th, args, kw)
+	th.site, th.sitePos = site, spos
+	if err != nil {
+		th.throw(err, pos)
+	}
+	if v == nil {
+		return None
+	}
+	return v
+}
+
+func (th *Thread) top() *frame {
+	if len(th.frames) == 0 {
+		return nil
+	}
+	return th.frames[len(th.frames)-1]
+}
+
+// callFunction binds arguments to a fresh frame and runs the function.
+func (th *Thread) callFunction(f *Function, args []Value, kw []KwArg, pos ast.Pos) Value {
+	th.tick(pos)
+	if caller := th.top(); caller != nil {
+		caller.pos = pos
+	}
+	code := f.Code
+	base := th.reserve(code.nslots)
+	if err := th.bind(f, th.stack[base:base+code.nslots], args, kw); err != nil {
+		th.sp = base
+		th.raise(err, pos)
+	}
+	fr := th.pushFrame(code, f, f.Module, base, pos)
+	return th.runFrame(fr, base)
+}
+
+// bind places arguments into parameter slots, applying defaults and
+// reporting missing, duplicate and unknown arguments by name.
+func (th *Thread) bind(f *Function, slots []Value, args []Value, kw []KwArg) *Exception {
+	code := f.Code
+	name := code.Name
+	np := code.nplain
+	if len(args) > np && code.varargs < 0 {
+		if np == 0 {
+			return Errorf("TypeError", "%s() takes no arguments (%d given)", name, len(args))
+		}
+		return Errorf("TypeError", "%s() takes %d positional argument%s but %d were given", name, np, plural(np), len(args))
+	}
+	for i := 0; i < len(args) && i < np; i++ {
+		slots[code.params[i].slot] = args[i]
+	}
+	if code.varargs >= 0 {
+		var rest Tuple
+		if len(args) > np {
+			rest = append(Tuple{}, args[np:]...)
+		} else {
+			rest = Tuple{}
+		}
+		slots[code.params[code.varargs].slot] = rest
+	}
+	var extra *Dict
+	if code.kwargs >= 0 {
+		extra = NewDict(len(kw))
+		slots[code.params[code.kwargs].slot] = extra
+	}
+	for _, k := range kw {
+		found := false
+		for i := 0; i < np; i++ {
+			p := &code.params[i]
+			if p.name == k.Name {
+				if slots[p.slot] != nil {
+					return Errorf("TypeError", "%s() got multiple values for argument '%s'", name, k.Name)
+				}
+				slots[p.slot] = k.Value
+				found = true
+				break
+			}
+		}
+		if !found {
+			if extra != nil {
+				extra.SetStr(k.Name, k.Value)
+				continue
+			}
+			msg := "%s() got an unexpected keyword argument '%s'"
+			if s := suggest(k.Name, f.Params()); s != "" {
+				return Errorf("TypeError", msg+"; did you mean '%s'?", name, k.Name, s)
+			}
+			return Errorf("TypeError", msg, name, k.Name)
+		}
+	}
+	var missing []string
+	for i := 0; i < np; i++ {
+		p := &code.params[i]
+		if slots[p.slot] == nil {
+			if p.hasDef {
+				slots[p.slot] = f.Defaults[i]
+			} else {
+				missing = append(missing, p.name)
+			}
+		}
+	}
+	if len(missing) > 0 {
+		return Errorf("TypeError", "%s() missing %d required argument%s: %s", name, len(missing), plural(len(missing)), quoteList(missing))
+	}
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func quoteList(names []string) string {
+	s := ""
+	for i, n := range names {
+		switch {
+		case i == 0:
+		case i == len(names)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += "'" + n + "'"
+	}
+	return s
+}

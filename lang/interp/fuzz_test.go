@@ -1,0 +1,43 @@
+package interp_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minidana/dana/builtins"
+	"github.com/minidana/dana/lang/interp"
+)
+
+// FuzzExec runs arbitrary source with a step budget and a timeout: no input
+// may panic the interpreter or run past its budget.
+func FuzzExec(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.na")
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, c := range strings.Split(string(data), "\n---\n") {
+			f.Add(c)
+		}
+	}
+	f.Add("x = 1\nwhile x:\n    x += 1\n")
+	f.Add("def f(n):\n    return f(n)\nf(1)\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		var out bytes.Buffer
+		in := interp.New(interp.Options{Stdout: &out, Stderr: &out, MaxSteps: 20000, Timeout: 2 * time.Second, MaxDepth: 200})
+		builtins.Install(in)
+		start := time.Now()
+		_ = in.Exec("fuzz.na", src)
+		if el := time.Since(start); el > 5*time.Second {
+			t.Fatalf("ran for %s past its budget", el)
+		}
+		if out.Len() > 1<<24 {
+			t.Fatalf("produced %d bytes of output", out.Len())
+		}
+	})
+}

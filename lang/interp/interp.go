@@ -1,0 +1,613 @@
+// Package interp runs mini-Dana programs.
+//
+// A program is parsed (package parser), resolved — every plain name becomes a
+// frame slot, a closure cell, a module global or a builtin before anything
+// runs — and compiled to a tree of Go closures. Integers run on an int64 fast
+// path that promotes to big integers on overflow.
+//
+// An Interpreter owns all of its state: modules, the public and system
+// scopes, builtins and options. Two interpreters can run side by side in one
+// process. An Interpreter runs one program at a time (Exec, Eval and Call
+// must not be called concurrently on the same instance).
+package interp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync/atomic"
+	"time"
+
+	"github.com/minidana/dana/lang/ast"
+	"github.com/minidana/dana/lang/diag"
+	"github.com/minidana/dana/lang/parser"
+)
+
+// Options configure an Interpreter. The zero value is usable.
+type Options struct {
+	// Stdout receives print(); Stderr receives log(). Defaults: os.Stdout,
+	// os.Stderr.
+	Stdout, Stderr io.Writer
+	// Path lists extra directories searched by import after the importing
+	// file's own directory (DANAPATH).
+	Path []string
+	// MaxSteps bounds the statements, loop iterations and calls a run may
+	// take (0: unlimited). Exceeding it raises TimeoutError.
+	MaxSteps int64
+	// Timeout bounds the wall-clock time of each Exec/Eval/Call (0: none).
+	Timeout time.Duration
+	// Context cancels running code when done (nil: context.Background()).
+	Context context.Context
+	// MaxDepth bounds the call depth (default 1000); deeper calls raise
+	// RecursionError.
+	MaxDepth int
+	// OnLoad, when set, is called with every file after it is parsed and
+	// before it runs (the CodeContextAnalyzer hooks in here).
+	OnLoad func(f *ast.File)
+	// Getenv reads environment variables for getenv() (default os.Getenv).
+	Getenv func(string) string
+}
+
+// Interpreter runs mini-Dana code. Create one with New.
+type Interpreter struct {
+	opts     Options
+	builtins map[string]Value
+	methods  map[string]map[string]Value // built-in type name -> method name -> callable
+	public   map[string]Value
+	system   map[string]Value
+	readOnly map[string]bool
+	modules  map[string]*Module // by absolute file path
+	loading  []string           // import stack, for cycle reports
+	sources  map[string]string  // file name -> source, for quoting lines
+	main     *Module
+	cur      *Thread
+	values   map[string]any // embedder state (see SetData)
+}
+
+// New returns an interpreter with no builtins installed beyond the core ones
+// (exception classes and the type objects); package builtins installs the
+// rest.
+func New(opts Options) *Interpreter {
+	if opts.Stdout == nil {
+		opts.Stdout = os.Stdout
+	}
+	if opts.Stderr == nil {
+		opts.Stderr = os.Stderr
+	}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = 1000
+	}
+	if opts.Getenv == nil {
+		opts.Getenv = os.Getenv
+	}
+	in := &Interpreter{
+		opts:     opts,
+		builtins: map[string]Value{},
+		methods:  map[string]map[string]Value{},
+		public:   map[string]Value{},
+		system:   map[string]Value{},
+		readOnly: map[string]bool{},
+		modules:  map[string]*Module{},
+		sources:  map[string]string{},
+		values:   map[string]any{},
+	}
+	for name, t := range excTypes {
+		in.builtins[name] = t
+	}
+	in.main = newModule(in, "__main__", "")
+	return in
+}
+
+// Options returns the interpreter's options.
+func (in *Interpreter) Options() Options { return in.opts }
+
+// Stdout is where print() writes.
+func (in *Interpreter) Stdout() io.Writer { return in.opts.Stdout }
+
+// Stderr is where log() writes.
+func (in *Interpreter) Stderr() io.Writer { return in.opts.Stderr }
+
+// Getenv reads an environment variable through the configured function.
+func (in *Interpreter) Getenv(name string) string { return in.opts.Getenv(name) }
+
+// SetData stores embedder state on the interpreter (e.g. an LLM client).
+func (in *Interpreter) SetData(key string, v any) { in.values[key] = v }
+
+// Data returns embedder state stored with SetData.
+func (in *Interpreter) Data(key string) any { return in.values[key] }
+
+// RegisterBuiltin makes a Go function callable from scripts under name. It
+// replaces any builtin of that name.
+func (in *Interpreter) RegisterBuiltin(name string, fn BuiltinFunc) {
+	in.builtins[name] = &Builtin{Name: name, Fn: fn}
+}
+
+// SetBuiltin binds any value as a builtin name (types, constants).
+func (in *Interpreter) SetBuiltin(name string, v Value) { in.builtins[name] = v }
+
+// Builtin returns the builtin bound to name.
+func (in *Interpreter) Builtin(name string) (Value, bool) {
+	v, ok := in.builtins[name]
+	return v, ok
+}
+
+// BuiltinNames returns the sorted names of every builtin.
+func (in *Interpreter) BuiltinNames() []string {
+	out := make([]string, 0, len(in.builtins))
+	for n := range in.builtins {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// RegisterMethod adds a method to a built-in type ("str", "list", "dict",
+// "set", "tuple", "int", "float", ...). fn receives the receiver as args[0].
+func (in *Interpreter) RegisterMethod(typeName, name string, fn BuiltinFunc) {
+	m := in.methods[typeName]
+	if m == nil {
+		m = map[string]Value{}
+		in.methods[typeName] = m
+	}
+	m[name] = &Builtin{Name: typeName + "." + name, Fn: fn}
+}
+
+// MethodNames returns the sorted method names of a built-in type.
+func (in *Interpreter) MethodNames(typeName string) []string {
+	var out []string
+	for n := range in.methods[typeName] {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Main returns the main module (the program's top level).
+func (in *Interpreter) Main() *Module { return in.main }
+
+// Get reads a variable. scope is "local" (the main module's top level),
+// "private" (the main module's private scope), "public" or "system".
+func (in *Interpreter) Get(scope, name string) (Value, bool) {
+	switch scope {
+	case "", "local":
+		return in.main.Global(name)
+	case "private":
+		v, ok := in.main.private[name]
+		return v, ok
+	case "public":
+		v, ok := in.public[name]
+		return v, ok
+	case "system":
+		v, ok := in.system[name]
+		return v, ok
+	}
+	return nil, false
+}
+
+// Set writes a variable in the given scope (see Get). Writing a read-only
+// system variable from Go is allowed (the runtime owns them).
+func (in *Interpreter) Set(scope, name string, v Value) error {
+	switch scope {
+	case "", "local":
+		in.main.SetGlobal(name, v)
+	case "private":
+		in.main.private[name] = v
+	case "public":
+		in.public[name] = v
+	case "system":
+		in.system[name] = v
+	default:
+		return fmt.Errorf("unknown scope %q (want local, private, public or system)", scope)
+	}
+	return nil
+}
+
+// DeclareReadOnly marks a system variable as owned by the runtime: scripts
+// may read it, but assigning it is an error.
+func (in *Interpreter) DeclareReadOnly(name string) { in.readOnly[name] = true }
+
+// Names lists the variables of a scope, sorted.
+func (in *Interpreter) Names(scope string) []string {
+	var out []string
+	switch scope {
+	case "", "local":
+		for n, i := range in.main.names {
+			if in.main.globals[i] != nil {
+				out = append(out, n)
+			}
+		}
+	case "private":
+		for n := range in.main.private {
+			out = append(out, n)
+		}
+	case "public":
+		for n := range in.public {
+			out = append(out, n)
+		}
+	case "system":
+		for n := range in.system {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Reset forgets every variable and loaded module (builtins and options stay).
+func (in *Interpreter) Reset() {
+	in.public = map[string]Value{}
+	sys := map[string]Value{}
+	for k, v := range in.system {
+		if in.readOnly[k] {
+			sys[k] = v
+		}
+	}
+	in.system = sys
+	in.modules = map[string]*Module{}
+	in.main = newModule(in, "__main__", "")
+}
+
+// Source returns the source text of a loaded file.
+func (in *Interpreter) Source(file string) (string, bool) {
+	s, ok := in.sources[file]
+	return s, ok
+}
+
+// ExecFile runs a .na file as the main program.
+func (in *Interpreter) ExecFile(path string) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return Errorf("ImportError", "cannot read %s: %v", path, errors.Unwrap(err))
+	}
+	in.main.File = path
+	return in.Exec(path, string(src))
+}
+
+// Exec parses, resolves and runs source as part of the main program.
+func (in *Interpreter) Exec(filename, src string) error {
+	_, err := in.Eval(filename, src)
+	return err
+}
+
+// Parse parses and resolves source without running it, returning every
+// syntax and resolve error at once (as a diag.List).
+func (in *Interpreter) Parse(filename, src string) (*ast.File, error) {
+	f, err := parser.ParseFile(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	if errs := Check(f); len(errs) > 0 {
+		return f, errs
+	}
+	return f, nil
+}
+
+// Eval runs source in the main program and returns the value of its last
+// statement when that statement is an expression (else None). The REPL uses
+// it.
+func (in *Interpreter) Eval(filename, src string) (Value, error) {
+	in.sources[filename] = src
+	f, err := parser.ParseFile(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	if in.opts.OnLoad != nil {
+		in.opts.OnLoad(f)
+	}
+	if in.main.File == "" {
+		in.main.File = filename
+	}
+	code, err := compileModule(in, in.main, f)
+	if err != nil {
+		return nil, err
+	}
+	th := in.newThread()
+	defer th.done()
+	var result Value = None
+	err = th.protect(func() {
+		result = th.runModule(in.main, code)
+	})
+	return result, err
+}
+
+// Call calls a mini-Dana callable (function, builtin, struct type...) from
+// Go with positional and keyword arguments.
+func (in *Interpreter) Call(fn Value, args []Value, kwargs []KwArg) (Value, error) {
+	if in.cur != nil {
+		return in.cur.Call(fn, args, kwargs)
+	}
+	th := in.newThread()
+	defer th.done()
+	var result Value
+	err := th.protect(func() {
+		result = th.call(fn, args, kwargs, ast.Pos{})
+	})
+	return result, err
+}
+
+// Thread is the state of one running evaluation: call stack, step count and
+// cancellation. Builtins receive it to call back into the interpreter and to
+// learn their call site.
+type Thread struct {
+	in        *Interpreter
+	ctx       context.Context
+	cancel    context.CancelFunc
+	steps     int64
+	nextCheck int64
+	maxSteps  int64
+	stopped   atomic.Bool
+	stopErr   atomic.Value
+	depth     int
+	frames    []*frame
+	pool      []*frame
+	stack     []Value
+	sp        int
+	site      *ast.CallExpr
+	sitePos   ast.Pos
+	prev      *Thread
+	data      map[string]any
+}
+
+func (in *Interpreter) newThread() *Thread {
+	ctx := in.opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var cancel context.CancelFunc
+	if in.opts.Timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, in.opts.Timeout)
+	}
+	th := &Thread{in: in, ctx: ctx, cancel: cancel, maxSteps: in.opts.MaxSteps, prev: in.cur}
+	if in.cur != nil {
+		th.steps = in.cur.steps
+		th.depth = in.cur.depth
+		th.frames = append(th.frames, in.cur.frames...)
+	}
+	th.nextCheck = th.steps + 1024
+	if th.maxSteps > 0 && th.maxSteps < th.nextCheck {
+		th.nextCheck = th.maxSteps
+	}
+	in.cur = th
+	if ctx.Done() != nil {
+		stop := context.AfterFunc(ctx, func() { th.stopped.Store(true) })
+		old := th.cancel
+		th.cancel = func() {
+			stop()
+			if old != nil {
+				old()
+			}
+		}
+	}
+	return th
+}
+
+func (th *Thread) done() {
+	if th.cancel != nil {
+		th.cancel()
+	}
+	if th.prev != nil {
+		th.prev.steps = th.steps
+	}
+	th.in.cur = th.prev
+}
+
+// Interp returns the thread's interpreter.
+func (th *Thread) Interp() *Interpreter { return th.in }
+
+// Context returns the context of the running evaluation; long-running
+// builtins (LLM calls) must honour it.
+func (th *Thread) Context() context.Context { return th.ctx }
+
+// CallSite returns the call expression and position of the builtin call in
+// progress (nil, zero Pos when called from Go).
+func (th *Thread) CallSite() (*ast.CallExpr, ast.Pos) { return th.site, th.sitePos }
+
+// Stack returns the current call stack, outermost first.
+func (th *Thread) Stack() []Frame { return th.stackTrace(th.sitePos) }
+
+// SetData stores per-evaluation state for embedders (e.g. POET status).
+func (th *Thread) SetData(key string, v any) {
+	if th.data == nil {
+		th.data = map[string]any{}
+	}
+	th.data[key] = v
+}
+
+// Data returns per-evaluation state stored with SetData.
+func (th *Thread) Data(key string) any { return th.data[key] }
+
+// Call calls a callable from a builtin, returning a mini-Dana exception as
+// an error.
+func (th *Thread) Call(fn Value, args []Value, kwargs []KwArg) (result Value, err error) {
+	site, pos := th.site, th.sitePos
+	err = th.protect(func() {
+		result = th.call(fn, args, kwargs, pos)
+	})
+	th.site, th.sitePos = site, pos
+	return result, err
+}
+
+// protect runs f, turning a raised mini-Dana exception (or an internal
+// panic) into an error and restoring the thread's stacks.
+func (th *Thread) protect(f func()) (err error) {
+	depth, sp, nframes := th.depth, th.sp, len(th.frames)
+	defer func() {
+		if r := recover(); r != nil {
+			th.depth, th.sp = depth, sp
+			th.frames = th.frames[:nframes]
+			err = th.recovered(r)
+		}
+	}()
+	f()
+	return nil
+}
+
+func (th *Thread) recovered(r any) error {
+	switch x := r.(type) {
+	case *Exception:
+		return x
+	case error:
+		return th.in.locate(AsException(x), th.sitePos, th)
+	}
+	return &Exception{Type: excTypes["RuntimeError"], Msg: fmt.Sprintf("internal error: %v (please report this bug)", r)}
+}
+
+// Module is a loaded .na file: its top-level variables (locals of the
+// module) and its private scope.
+type Module struct {
+	Name    string
+	File    string
+	in      *Interpreter
+	names   map[string]int
+	globals []Value
+	cache   []Value // builtin lookups per global slot
+	private map[string]Value
+	subs    map[string]Value // for `import a.b`: namespace children
+}
+
+// TypeName returns "module".
+func newModule(in *Interpreter, name, file string) *Module {
+	return &Module{Name: name, File: file, in: in, names: map[string]int{}, private: map[string]Value{}}
+}
+
+// slot returns the index of a global, creating it.
+func (m *Module) slot(name string) int {
+	if i, ok := m.names[name]; ok {
+		return i
+	}
+	i := len(m.globals)
+	m.names[name] = i
+	m.globals = append(m.globals, nil)
+	m.cache = append(m.cache, nil)
+	return i
+}
+
+// Global returns a top-level variable of the module.
+func (m *Module) Global(name string) (Value, bool) {
+	i, ok := m.names[name]
+	if !ok || m.globals[i] == nil {
+		return nil, false
+	}
+	return m.globals[i], true
+}
+
+// SetGlobal sets a top-level variable of the module.
+func (m *Module) SetGlobal(name string, v Value) { m.globals[m.slot(name)] = v }
+
+// GlobalNames lists the module's bound top-level names, sorted.
+func (m *Module) GlobalNames() []string {
+	var out []string
+	for n, i := range m.names {
+		if m.globals[i] != nil {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Attr returns an exported top-level name (not starting with '_').
+func (m *Module) Attr(name string) (Value, bool) {
+	if v, ok := m.subs[name]; ok {
+		if g, ok2 := m.Global(name); ok2 {
+			return g, true
+		}
+		return v, true
+	}
+	if len(name) > 0 && name[0] == '_' {
+		return nil, false
+	}
+	return m.Global(name)
+}
+
+// AttrNames lists the module's exported names.
+func (m *Module) AttrNames() []string {
+	var out []string
+	for _, n := range m.GlobalNames() {
+		if n[0] != '_' {
+			out = append(out, n)
+		}
+	}
+	for n := range m.subs {
+		out = append(out, n)
+	}
+	return out
+}
+
+// String renders the module as <module name>.
+func (m *Module) String() string { return "<module " + m.Name + ">" }
+
+// locate fills an exception's position, stack and source line if unset.
+func (in *Interpreter) locate(e *Exception, pos ast.Pos, th *Thread) *Exception {
+	if e.located {
+		return e
+	}
+	e.located = true
+	if !e.Pos.IsValid() {
+		e.Pos = pos
+	}
+	if th != nil {
+		e.Stack = th.stackTrace(e.Pos)
+	}
+	if src, ok := in.sources[e.Pos.File]; ok {
+		e.SourceLine = diag.SourceLine(src, e.Pos.Line)
+	}
+	return e
+}
+
+// resolvePath finds the file for a dotted module name.
+func (in *Interpreter) resolvePath(fromFile, dotted string) (string, error) {
+	rel := filepath.Join(splitDots(dotted)...) + ".na"
+	var dirs []string
+	if fromFile != "" {
+		dirs = append(dirs, filepath.Dir(fromFile))
+	} else {
+		dirs = append(dirs, ".")
+	}
+	dirs = append(dirs, in.opts.Path...)
+	for _, d := range dirs {
+		p := filepath.Join(d, rel)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			abs, err := filepath.Abs(p)
+			if err != nil {
+				return p, nil
+			}
+			return abs, nil
+		}
+	}
+	return "", Errorf("ImportError", "no module named '%s' (looked for %s in %s)", dotted, rel, joinDirs(dirs))
+}
+
+func joinDirs(d []string) string {
+	s := ""
+	for i, x := range d {
+		if i > 0 {
+			s += ", "
+		}
+		s += x
+	}
+	return s
+}
+
+func splitDots(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+// CompileOnly resolves and compiles a parsed file into a scratch module
+// without running it (for benchmarks and tools).
+func CompileOnly(in *Interpreter, f *ast.File) error {
+	_, err := compileModule(in, newModule(in, "__scratch__", f.Name), f)
+	return err
+}

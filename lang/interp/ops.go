@@ -1,0 +1,748 @@
+package interp
+
+import (
+	"math"
+	"math/big"
+	"strings"
+)
+
+func bigOf(v Value) (*big.Int, bool) {
+	switch x := v.(type) {
+	case Int:
+		return big.NewInt(int64(x)), true
+	case *BigInt:
+		return x.V, true
+	case Bool:
+		if x {
+			return big.NewInt(1), true
+		}
+		return big.NewInt(0), true
+	}
+	return nil, false
+}
+
+func bigFromFloat(f float64) (*big.Int, bool) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return nil, false
+	}
+	bf := big.NewFloat(math.Trunc(f))
+	b, _ := bf.Int(nil)
+	return b, true
+}
+
+// isInt reports whether v is an integer (bool counts, as in Python).
+func isInt(v Value) bool {
+	switch v.(type) {
+	case Int, *BigInt, Bool:
+		return true
+	}
+	return false
+}
+
+// toFloat converts a number to float64.
+func toFloat(v Value) (float64, bool) {
+	switch x := v.(type) {
+	case Int:
+		return float64(x), true
+	case Float:
+		return float64(x), true
+	case Bool:
+		if x {
+			return 1, true
+		}
+		return 0, true
+	case *BigInt:
+		f, _ := new(big.Float).SetInt(x.V).Float64()
+		return f, true
+	}
+	return 0, false
+}
+
+func isNumber(v Value) bool {
+	switch v.(type) {
+	case Int, Float, Bool, *BigInt:
+		return true
+	}
+	return false
+}
+
+func unsupported(op string, a, b Value) error {
+	return Errorf("TypeError", "unsupported operand type(s) for %s: '%s' and '%s'", op, a.TypeName(), b.TypeName())
+}
+
+// danaStr is the string form used by Dana's str + number concatenation and
+// by coercion to str: like str(), but bools are "true"/"false".
+func danaStr(v Value) string {
+	if b, ok := v.(Bool); ok {
+		if b {
+			return "true"
+		}
+		return "false"
+	}
+	return ToStr(v)
+}
+
+// Binary applies a binary operator (+ - * / // % ** | & ^ << >>) to two
+// values with Python semantics plus Dana's str + number concatenation.
+func Binary(op string, a, b Value) (Value, error) {
+	if x, ok := a.(Int); ok {
+		if y, ok := b.(Int); ok {
+			return intOp(op, int64(x), int64(y))
+		}
+	}
+	switch op {
+	case "+":
+		switch x := a.(type) {
+		case Str:
+			switch y := b.(type) {
+			case Str:
+				return x + y, nil
+			case Int, Float, Bool, *BigInt:
+				return x + Str(danaStr(y)), nil
+			}
+		case *List:
+			if y, ok := b.(*List); ok {
+				n := make([]Value, 0, len(x.Elems)+len(y.Elems))
+				n = append(append(n, x.Elems...), y.Elems...)
+				return NewList(n), nil
+			}
+		case Tuple:
+			if y, ok := b.(Tuple); ok {
+				n := make(Tuple, 0, len(x)+len(y))
+				return append(append(n, x...), y...), nil
+			}
+		}
+		if y, ok := b.(Str); ok && isNumber(a) {
+			return Str(danaStr(a)) + y, nil
+		}
+	case "*":
+		if n, ok := a.(Int); ok {
+			a, b = b, n
+		}
+		if n, ok := b.(Int); ok {
+			switch x := a.(type) {
+			case Str:
+				if n <= 0 {
+					return Str(""), nil
+				}
+				if int64(len(x))*int64(n) > 1<<30 {
+					return nil, Errorf("MemoryError", "repeated string is too long")
+				}
+				return Str(strings.Repeat(string(x), int(n))), nil
+			case *List:
+				return NewList(repeatSlice(x.Elems, int64(n))), nil
+			case Tuple:
+				return Tuple(repeatSlice(x, int64(n))), nil
+			}
+		}
+	case "-", "&", "|", "^":
+		if x, ok := a.(*Set); ok {
+			if y, ok := b.(*Set); ok {
+				return setOp(op, x, y)
+			}
+		}
+		if op == "|" {
+			if x, ok := a.(*Dict); ok {
+				if y, ok := b.(*Dict); ok {
+					n := x.Copy()
+					for i, k := range y.keys {
+						_ = n.Set(k, y.vals[i])
+					}
+					return n, nil
+				}
+			}
+			if IsCallable(a) && IsCallable(b) {
+				return &Composed{Fns: []Value{a, b}}, nil
+			}
+		}
+	case "%":
+		if x, ok := a.(Str); ok {
+			return percentFormat(string(x), b)
+		}
+	}
+	if !isNumber(a) || !isNumber(b) {
+		return nil, unsupported(op, a, b)
+	}
+	_, af := a.(Float)
+	_, bf := b.(Float)
+	if af || bf {
+		switch op {
+		case "&", "|", "^", "<<", ">>":
+			return nil, unsupported(op, a, b)
+		}
+		x, _ := toFloat(a)
+		y, _ := toFloat(b)
+		return floatOp(op, x, y)
+	}
+	x, _ := bigOf(a)
+	y, _ := bigOf(b)
+	return bigOp(op, x, y)
+}
+
+func repeatSlice(s []Value, n int64) []Value {
+	if n <= 0 || len(s) == 0 {
+		return []Value{}
+	}
+	out := make([]Value, 0, int64(len(s))*n)
+	for i := int64(0); i < n; i++ {
+		out = append(out, s...)
+	}
+	return out
+}
+
+func setOp(op string, x, y *Set) (Value, error) {
+	out := NewSet()
+	switch op {
+	case "|":
+		for _, e := range x.Elems() {
+			_ = out.Add(e)
+		}
+		for _, e := range y.Elems() {
+			_ = out.Add(e)
+		}
+	case "&":
+		for _, e := range x.Elems() {
+			if ok, _ := y.Has(e); ok {
+				_ = out.Add(e)
+			}
+		}
+	case "-":
+		for _, e := range x.Elems() {
+			if ok, _ := y.Has(e); !ok {
+				_ = out.Add(e)
+			}
+		}
+	case "^":
+		for _, e := range x.Elems() {
+			if ok, _ := y.Has(e); !ok {
+				_ = out.Add(e)
+			}
+		}
+		for _, e := range y.Elems() {
+			if ok, _ := x.Has(e); !ok {
+				_ = out.Add(e)
+			}
+		}
+	}
+	return out, nil
+}
+
+var errDivZero = "division by zero"
+
+func intOp(op string, x, y int64) (Value, error) {
+	switch op {
+	case "+":
+		s := x + y
+		if (s > x) == (y > 0) {
+			return MakeInt(s), nil
+		}
+	case "-":
+		s := x - y
+		if (s < x) == (y > 0) {
+			return MakeInt(s), nil
+		}
+	case "*":
+		if x == 0 || y == 0 {
+			return MakeInt(0), nil
+		}
+		p := x * y
+		if p/y == x && !(x == -1 && y == math.MinInt64) && !(y == -1 && x == math.MinInt64) {
+			return MakeInt(p), nil
+		}
+	case "/":
+		if y == 0 {
+			return nil, Errorf("ZeroDivisionError", "division by zero")
+		}
+		return Float(float64(x) / float64(y)), nil
+	case "//":
+		if y == 0 {
+			return nil, Errorf("ZeroDivisionError", "integer division or modulo by zero")
+		}
+		if x == math.MinInt64 && y == -1 {
+			break
+		}
+		q := x / y
+		if (x%y != 0) && ((x < 0) != (y < 0)) {
+			q--
+		}
+		return MakeInt(q), nil
+	case "%":
+		if y == 0 {
+			return nil, Errorf("ZeroDivisionError", "integer division or modulo by zero")
+		}
+		if y == -1 {
+			return MakeInt(0), nil
+		}
+		m := x % y
+		if m != 0 && ((m < 0) != (y < 0)) {
+			m += y
+		}
+		return MakeInt(m), nil
+	case "**":
+		if y < 0 {
+			return floatOp(op, float64(x), float64(y))
+		}
+		r := int64(1)
+		base := x
+		e := y
+		ok := true
+		for e > 0 && ok {
+			if e&1 == 1 {
+				r, ok = mulOK(r, base)
+			}
+			e >>= 1
+			if e > 0 && ok {
+				base, ok = mulOK(base, base)
+			}
+		}
+		if ok {
+			return MakeInt(r), nil
+		}
+	case "&":
+		return MakeInt(x & y), nil
+	case "|":
+		return MakeInt(x | y), nil
+	case "^":
+		return MakeInt(x ^ y), nil
+	case "<<":
+		if y < 0 {
+			return nil, Errorf("ValueError", "negative shift count")
+		}
+		if y < 63 && x>>(63-y) == 0 && x >= 0 {
+			return MakeInt(x << y), nil
+		}
+	case ">>":
+		if y < 0 {
+			return nil, Errorf("ValueError", "negative shift count")
+		}
+		if y > 63 {
+			y = 63
+		}
+		return MakeInt(x >> y), nil
+	default:
+		return nil, Errorf("TypeError", "unsupported operator %s", op)
+	}
+	return bigOp(op, big.NewInt(x), big.NewInt(y))
+}
+
+func mulOK(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	p := a * b
+	if p/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
+		return 0, false
+	}
+	return p, true
+}
+
+func bigOp(op string, x, y *big.Int) (Value, error) {
+	r := new(big.Int)
+	switch op {
+	case "+":
+		r.Add(x, y)
+	case "-":
+		r.Sub(x, y)
+	case "*":
+		if x.BitLen()+y.BitLen() > 1<<24 {
+			return nil, Errorf("MemoryError", "integer result too large")
+		}
+		r.Mul(x, y)
+	case "/":
+		if y.Sign() == 0 {
+			return nil, Errorf("ZeroDivisionError", "division by zero")
+		}
+		f, _ := new(big.Rat).SetFrac(x, y).Float64()
+		return Float(f), nil
+	case "//", "%":
+		if y.Sign() == 0 {
+			return nil, Errorf("ZeroDivisionError", "integer division or modulo by zero")
+		}
+		q, m := new(big.Int), new(big.Int)
+		q.DivMod(x, y, m) // Euclidean: m >= 0
+		if m.Sign() != 0 && y.Sign() < 0 {
+			q.Add(q, big.NewInt(1))
+			m.Add(m, y)
+		}
+		if op == "//" {
+			return MakeBig(q), nil
+		}
+		return MakeBig(m), nil
+	case "**":
+		if y.Sign() < 0 {
+			fx, _ := new(big.Float).SetInt(x).Float64()
+			fy, _ := new(big.Float).SetInt(y).Float64()
+			return floatOp(op, fx, fy)
+		}
+		if !y.IsInt64() || (x.BitLen() > 1 && int64(x.BitLen())*y.Int64() > 1<<24) {
+			return nil, Errorf("MemoryError", "integer result too large")
+		}
+		r.Exp(x, y, nil)
+	case "&":
+		r.And(x, y)
+	case "|":
+		r.Or(x, y)
+	case "^":
+		r.Xor(x, y)
+	case "<<":
+		if y.Sign() < 0 {
+			return nil, Errorf("ValueError", "negative shift count")
+		}
+		if !y.IsInt64() || y.Int64() > 1<<24 {
+			return nil, Errorf("MemoryError", "integer result too large")
+		}
+		r.Lsh(x, uint(y.Int64()))
+	case ">>":
+		if y.Sign() < 0 {
+			return nil, Errorf("ValueError", "negative shift count")
+		}
+		if !y.IsInt64() || y.Int64() > 1<<24 {
+			if x.Sign() < 0 {
+				return MakeInt(-1), nil
+			}
+			return MakeInt(0), nil
+		}
+		r.Rsh(x, uint(y.Int64()))
+	default:
+		return nil, Errorf("TypeError", "unsupported operator %s", op)
+	}
+	return MakeBig(r), nil
+}
+
+func floatOp(op string, x, y float64) (Value, error) {
+	switch op {
+	case "+":
+		return Float(x + y), nil
+	case "-":
+		return Float(x - y), nil
+	case "*":
+		return Float(x * y), nil
+	case "/":
+		if y == 0 {
+			return nil, Errorf("ZeroDivisionError", "float division by zero")
+		}
+		return Float(x / y), nil
+	case "//":
+		if y == 0 {
+			return nil, Errorf("ZeroDivisionError", "float floor division by zero")
+		}
+		return Float(math.Floor(x / y)), nil
+	case "%":
+		if y == 0 {
+			return nil, Errorf("ZeroDivisionError", "float modulo")
+		}
+		m := math.Mod(x, y)
+		if m != 0 && (m < 0) != (y < 0) {
+			m += y
+		}
+		return Float(m), nil
+	case "**":
+		if x == 0 && y < 0 {
+			return nil, Errorf("ZeroDivisionError", "0.0 cannot be raised to a negative power")
+		}
+		r := math.Pow(x, y)
+		if math.IsNaN(r) && !math.IsNaN(x) && !math.IsNaN(y) {
+			return nil, Errorf("ValueError", "math domain error (negative number to a fractional power)")
+		}
+		return Float(r), nil
+	}
+	return nil, Errorf("TypeError", "unsupported operand type(s) for %s: 'float'", op)
+}
+
+// Unary applies - + ~ to a value.
+func Unary(op string, v Value) (Value, error) {
+	switch x := v.(type) {
+	case Int:
+		switch op {
+		case "-":
+			if x == math.MinInt64 {
+				return MakeBig(new(big.Int).Neg(big.NewInt(int64(x)))), nil
+			}
+			return MakeInt(-int64(x)), nil
+		case "+":
+			return x, nil
+		case "~":
+			return MakeInt(^int64(x)), nil
+		}
+	case Bool:
+		n := Int(0)
+		if x {
+			n = 1
+		}
+		return Unary(op, n)
+	case Float:
+		switch op {
+		case "-":
+			return -x, nil
+		case "+":
+			return x, nil
+		}
+	case *BigInt:
+		switch op {
+		case "-":
+			return MakeBig(new(big.Int).Neg(x.V)), nil
+		case "+":
+			return x, nil
+		case "~":
+			return MakeBig(new(big.Int).Not(x.V)), nil
+		}
+	}
+	return nil, Errorf("TypeError", "bad operand type for unary %s: '%s'", op, v.TypeName())
+}
+
+// Equal reports Python equality (with Dana's type(x) == "name").
+func Equal(a, b Value) bool {
+	switch x := a.(type) {
+	case Int:
+		switch y := b.(type) {
+		case Int:
+			return x == y
+		case Float:
+			return float64(x) == float64(y)
+		case Bool:
+			return (x == 1 && bool(y)) || (x == 0 && !bool(y))
+		case *BigInt:
+			return false
+		}
+		return false
+	case Str:
+		switch y := b.(type) {
+		case Str:
+			return x == y
+		case *TypeObj:
+			return string(x) == y.Name
+		case *StructType:
+			return string(x) == y.Name
+		}
+		return false
+	case Float, Bool, *BigInt:
+		if !isNumber(b) {
+			return false
+		}
+		if isInt(a) && isInt(b) {
+			xb, _ := bigOf(a)
+			yb, _ := bigOf(b)
+			return xb.Cmp(yb) == 0
+		}
+		xf, _ := toFloat(a)
+		yf, _ := toFloat(b)
+		if bi, ok := b.(*BigInt); ok {
+			if math.Trunc(xf) != xf {
+				return false
+			}
+			xb, ok := bigFromFloat(xf)
+			return ok && xb.Cmp(bi.V) == 0
+		}
+		if ai, ok := a.(*BigInt); ok {
+			if math.Trunc(yf) != yf {
+				return false
+			}
+			yb, ok := bigFromFloat(yf)
+			return ok && yb.Cmp(ai.V) == 0
+		}
+		return xf == yf
+	case NoneType:
+		_, ok := b.(NoneType)
+		return ok
+	case *List:
+		y, ok := b.(*List)
+		if !ok {
+			return false
+		}
+		if x == y {
+			return true
+		}
+		return seqEqual(x.Elems, y.Elems)
+	case Tuple:
+		y, ok := b.(Tuple)
+		return ok && seqEqual(x, y)
+	case *Dict:
+		y, ok := b.(*Dict)
+		if !ok || x.Len() != y.Len() {
+			return false
+		}
+		for i, k := range x.keys {
+			v, found, err := y.Get(k)
+			if err != nil || !found || !Equal(x.vals[i], v) {
+				return false
+			}
+		}
+		return true
+	case *Set:
+		y, ok := b.(*Set)
+		if !ok || x.Len() != y.Len() {
+			return false
+		}
+		for _, k := range x.Elems() {
+			if ok, _ := y.Has(k); !ok {
+				return false
+			}
+		}
+		return true
+	case *Range:
+		y, ok := b.(*Range)
+		return ok && *x == *y
+	case *StructVal:
+		y, ok := b.(*StructVal)
+		if !ok || x.Type != y.Type {
+			return false
+		}
+		return seqEqual(x.Fields, y.Fields)
+	case *TypeObj:
+		switch y := b.(type) {
+		case Str:
+			return x.Name == string(y)
+		case *TypeObj:
+			return x.Name == y.Name
+		}
+		return false
+	case *StructType:
+		if y, ok := b.(Str); ok {
+			return x.Name == string(y)
+		}
+		return a == b
+	case *Exception:
+		y, ok := b.(*Exception)
+		return ok && x == y
+	}
+	return a == b
+}
+
+func seqEqual(x, y []Value) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if !Equal(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Compare returns -1, 0 or +1 for ordered values, or a TypeError naming the
+// operator when the values cannot be ordered.
+func Compare(op string, a, b Value) (int, error) {
+	if x, ok := a.(Int); ok {
+		if y, ok := b.(Int); ok {
+			switch {
+			case x < y:
+				return -1, nil
+			case x > y:
+				return 1, nil
+			}
+			return 0, nil
+		}
+	}
+	if isNumber(a) && isNumber(b) {
+		if isInt(a) && isInt(b) {
+			x, _ := bigOf(a)
+			y, _ := bigOf(b)
+			return x.Cmp(y), nil
+		}
+		x, _ := toFloat(a)
+		y, _ := toFloat(b)
+		switch {
+		case x < y:
+			return -1, nil
+		case x > y:
+			return 1, nil
+		case x == y:
+			return 0, nil
+		}
+		return 2, nil // NaN: every comparison false
+	}
+	switch x := a.(type) {
+	case Str:
+		if y, ok := b.(Str); ok {
+			return strings.Compare(string(x), string(y)), nil
+		}
+	case *List:
+		if y, ok := b.(*List); ok {
+			return seqCompare(op, x.Elems, y.Elems)
+		}
+	case Tuple:
+		if y, ok := b.(Tuple); ok {
+			return seqCompare(op, x, y)
+		}
+	case *Set:
+		if y, ok := b.(*Set); ok {
+			sub := func(p, q *Set) bool {
+				for _, e := range p.Elems() {
+					if ok, _ := q.Has(e); !ok {
+						return false
+					}
+				}
+				return true
+			}
+			switch {
+			case Equal(x, y):
+				return 0, nil
+			case sub(x, y):
+				return -1, nil
+			case sub(y, x):
+				return 1, nil
+			}
+			return 2, nil
+		}
+	}
+	return 0, Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, a.TypeName(), b.TypeName())
+}
+
+func seqCompare(op string, x, y []Value) (int, error) {
+	for i := 0; i < len(x) && i < len(y); i++ {
+		if Equal(x[i], y[i]) {
+			continue
+		}
+		return Compare(op, x[i], y[i])
+	}
+	switch {
+	case len(x) < len(y):
+		return -1, nil
+	case len(x) > len(y):
+		return 1, nil
+	}
+	return 0, nil
+}
+
+// Contains implements `x in container`.
+func Contains(container, x Value) (bool, error) {
+	switch c := container.(type) {
+	case *List:
+		for _, e := range c.Elems {
+			if Equal(e, x) {
+				return true, nil
+			}
+		}
+		return false, nil
+	case Tuple:
+		for _, e := range c {
+			if Equal(e, x) {
+				return true, nil
+			}
+		}
+		return false, nil
+	case Str:
+		s, ok := x.(Str)
+		if !ok {
+			return false, Errorf("TypeError", "'in <string>' requires string as left operand, not %s", x.TypeName())
+		}
+		return strings.Contains(string(c), string(s)), nil
+	case *Dict:
+		_, ok, err := c.Get(x)
+		return ok, err
+	case *Set:
+		return c.Has(x)
+	case *Range:
+		n, ok := x.(Int)
+		if !ok {
+			return false, nil
+		}
+		i := int64(n)
+		if c.Step > 0 {
+			return i >= c.Start && i < c.Stop && (i-c.Start)%c.Step == 0, nil
+		}
+		return i <= c.Start && i > c.Stop && (c.Start-i)%(-c.Step) == 0, nil
+	}
+	return false, Errorf("TypeError", "argument of type '%s' is not iterable", container.TypeName())
+}

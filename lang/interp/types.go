@@ -1,0 +1,711 @@
+package interp
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/minidana/dana/lang/ast"
+)
+
+// TypeObj is a built-in type (int, str, list, ...) as a value: type(3) returns
+// one; it prints as its name, compares equal to its name as a string, and
+// calling it converts (int("5")).
+type TypeObj struct {
+	Name string
+	Conv *Builtin
+}
+
+// TypeName returns "type".
+func (*TypeObj) TypeName() string { return "type" }
+
+// String returns the type's name.
+func (t *TypeObj) String() string { return t.Name }
+
+// HintKind classifies a type hint.
+type HintKind int
+
+// Hint kinds.
+const (
+	HintAny HintKind = iota
+	HintInt
+	HintFloat
+	HintStr
+	HintBool
+	HintNone
+	HintList
+	HintTuple
+	HintDict
+	HintSet
+	HintStruct // a struct (or other user type) named Name
+	HintUnion
+	HintFunc
+)
+
+// TypeHint is a resolved type expression (§2.4).
+type TypeHint struct {
+	Kind  HintKind
+	Name  string // as written (for struct types, the struct name)
+	Args  []*TypeHint
+	Union []*TypeHint
+	mod   *Module
+	// Struct is set once a struct hint has been resolved.
+	Struct *StructType
+}
+
+// String renders the hint as written.
+func (h *TypeHint) String() string {
+	if h == nil {
+		return "any"
+	}
+	if h.Kind == HintUnion {
+		parts := make([]string, len(h.Union))
+		for i, u := range h.Union {
+			parts[i] = u.String()
+		}
+		return strings.Join(parts, " | ")
+	}
+	if len(h.Args) == 0 {
+		return h.Name
+	}
+	parts := make([]string, len(h.Args))
+	for i, a := range h.Args {
+		parts[i] = a.String()
+	}
+	return h.Name + "[" + strings.Join(parts, ", ") + "]"
+}
+
+// ResolveStruct returns the struct type a HintStruct names, looking it up in
+// the module where the hint was written (nil when it is not a struct).
+func (h *TypeHint) ResolveStruct() *StructType {
+	if h == nil || h.Kind != HintStruct {
+		return nil
+	}
+	if h.Struct != nil {
+		return h.Struct
+	}
+	if h.mod == nil {
+		return nil
+	}
+	var v Value
+	parts := splitDots(h.Name)
+	v, ok := h.mod.Global(parts[0])
+	for _, p := range parts[1:] {
+		if !ok {
+			break
+		}
+		a, isA := v.(Attrer)
+		if !isA {
+			ok = false
+			break
+		}
+		v, ok = a.Attr(p)
+	}
+	if !ok {
+		return nil
+	}
+	if st, ok := v.(*StructType); ok {
+		h.Struct = st
+		return st
+	}
+	return nil
+}
+
+// NewHint builds a hint from a type expression; mod resolves struct names.
+func NewHint(t *ast.TypeExpr, mod *Module) *TypeHint {
+	if t == nil {
+		return nil
+	}
+	if len(t.Union) > 0 {
+		h := &TypeHint{Kind: HintUnion}
+		for _, u := range t.Union {
+			h.Union = append(h.Union, NewHint(u, mod))
+		}
+		return h
+	}
+	h := &TypeHint{Name: t.Name, mod: mod}
+	switch t.Name {
+	case "int":
+		h.Kind = HintInt
+	case "float":
+		h.Kind = HintFloat
+	case "str":
+		h.Kind = HintStr
+	case "bool":
+		h.Kind = HintBool
+	case "None", "NoneType", "null":
+		h.Kind = HintNone
+	case "list", "List":
+		h.Kind = HintList
+	case "tuple", "Tuple":
+		h.Kind = HintTuple
+	case "dict", "Dict":
+		h.Kind = HintDict
+	case "set", "Set":
+		h.Kind = HintSet
+	case "any", "Any", "object":
+		h.Kind = HintAny
+	case "function", "callable", "Callable":
+		h.Kind = HintFunc
+	default:
+		h.Kind = HintStruct
+	}
+	for _, a := range t.Args {
+		h.Args = append(h.Args, NewHint(a, mod))
+	}
+	return h
+}
+
+// HintFromString parses a simple type name ("int", "list[str]") for use
+// from Go; struct names resolve in mod.
+func HintFromString(s string, mod *Module) *TypeHint {
+	s = strings.TrimSpace(s)
+	if parts := splitTop(s, '|'); len(parts) > 1 {
+		h := &TypeHint{Kind: HintUnion}
+		for _, p := range parts {
+			h.Union = append(h.Union, HintFromString(p, mod))
+		}
+		return h
+	}
+	name, args := s, ""
+	if i := strings.IndexByte(s, '['); i > 0 && strings.HasSuffix(s, "]") {
+		name, args = s[:i], s[i+1:len(s)-1]
+	}
+	t := &ast.TypeExpr{Name: strings.TrimSpace(name)}
+	h := NewHint(t, mod)
+	if args != "" {
+		for _, a := range splitTop(args, ',') {
+			h.Args = append(h.Args, HintFromString(a, mod))
+		}
+	}
+	return h
+}
+
+func splitTop(s string, sep byte) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case sep:
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// Matches reports whether v already has the hinted type (no coercion).
+func (h *TypeHint) Matches(v Value) bool {
+	if h == nil {
+		return true
+	}
+	switch h.Kind {
+	case HintAny:
+		return true
+	case HintInt:
+		switch v.(type) {
+		case Int, *BigInt:
+			return true
+		}
+	case HintFloat:
+		_, ok := v.(Float)
+		return ok
+	case HintStr:
+		_, ok := v.(Str)
+		return ok
+	case HintBool:
+		_, ok := v.(Bool)
+		return ok
+	case HintNone:
+		_, ok := v.(NoneType)
+		return ok
+	case HintList:
+		_, ok := v.(*List)
+		return ok && len(h.Args) == 0
+	case HintTuple:
+		_, ok := v.(Tuple)
+		return ok && len(h.Args) == 0
+	case HintDict:
+		_, ok := v.(*Dict)
+		return ok && len(h.Args) == 0
+	case HintSet:
+		_, ok := v.(*Set)
+		return ok && len(h.Args) == 0
+	case HintFunc:
+		return IsCallable(v)
+	case HintStruct:
+		sv, ok := v.(*StructVal)
+		return ok && sv.Type.Name == h.Name
+	case HintUnion:
+		for _, u := range h.Union {
+			if u.Matches(v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func coerceFail(v Value, h *TypeHint) *Exception {
+	r := Repr(v)
+	if len(r) > 60 {
+		r = r[:57] + "..."
+	}
+	return Errorf("TypeError", "cannot coerce %s (%s) to %s", r, v.TypeName(), h.String())
+}
+
+// Coerce converts v to the hinted type with Dana's rules (SPEC §8). None
+// stays None.
+func Coerce(v Value, h *TypeHint) (Value, error) {
+	if h == nil || h.Kind == HintAny {
+		return v, nil
+	}
+	if _, ok := v.(NoneType); ok {
+		return v, nil
+	}
+	switch h.Kind {
+	case HintInt:
+		return ToInt(v)
+	case HintFloat:
+		f, err := ToFloat(v)
+		if err != nil {
+			return nil, coerceFail(v, h)
+		}
+		return Float(f), nil
+	case HintStr:
+		if s, ok := v.(Str); ok {
+			return s, nil
+		}
+		return Str(danaStr(v)), nil
+	case HintBool:
+		return Bool(SemanticBool(v)), nil
+	case HintNone:
+		return nil, coerceFail(v, h)
+	case HintFunc:
+		if IsCallable(v) {
+			return v, nil
+		}
+		return nil, coerceFail(v, h)
+	case HintList, HintTuple, HintSet:
+		elems, ok := collectionElems(v)
+		if !ok {
+			return nil, coerceFail(v, h)
+		}
+		out := make([]Value, len(elems))
+		for i, e := range elems {
+			var eh *TypeHint
+			if len(h.Args) == 1 || (h.Kind != HintTuple && len(h.Args) > 0) {
+				eh = h.Args[0]
+			} else if h.Kind == HintTuple && i < len(h.Args) {
+				eh = h.Args[i]
+			}
+			ce, err := Coerce(e, eh)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = ce
+		}
+		switch h.Kind {
+		case HintList:
+			if l, ok := v.(*List); ok && len(h.Args) == 0 {
+				return l, nil
+			}
+			return NewList(out), nil
+		case HintTuple:
+			return Tuple(out), nil
+		default:
+			s := NewSet()
+			for _, e := range out {
+				if err := s.Add(e); err != nil {
+					return nil, err
+				}
+			}
+			return s, nil
+		}
+	case HintDict:
+		d, ok := asDict(v)
+		if !ok {
+			return nil, coerceFail(v, h)
+		}
+		if len(h.Args) != 2 {
+			return d, nil
+		}
+		out := NewDict(d.Len())
+		for i, k := range d.keys {
+			ck, err := Coerce(k, h.Args[0])
+			if err != nil {
+				return nil, err
+			}
+			cv, err := Coerce(d.vals[i], h.Args[1])
+			if err != nil {
+				return nil, err
+			}
+			if err := out.Set(ck, cv); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case HintStruct:
+		st := h.ResolveStruct()
+		if st == nil {
+			if sv, ok := v.(*StructVal); ok && sv.Type.Name == h.Name {
+				return sv, nil
+			}
+			return v, nil // unknown type name: leave the value as is
+		}
+		if sv, ok := v.(*StructVal); ok && sv.Type == st {
+			return sv, nil
+		}
+		d, ok := asDict(v)
+		if !ok {
+			return nil, coerceFail(v, h)
+		}
+		var kw []KwArg
+		for i, k := range d.keys {
+			ks, ok := k.(Str)
+			if !ok {
+				return nil, coerceFail(v, h)
+			}
+			kw = append(kw, KwArg{Name: string(ks), Value: d.vals[i]})
+		}
+		return st.construct(nil, nil, kw)
+	case HintUnion:
+		for _, u := range h.Union {
+			if u.Matches(v) {
+				return v, nil
+			}
+		}
+		var first error
+		for _, u := range h.Union {
+			if u.Kind == HintNone {
+				continue
+			}
+			if c, err := Coerce(v, u); err == nil {
+				return c, nil
+			} else if first == nil {
+				first = err
+			}
+		}
+		if first != nil {
+			return nil, coerceFail(v, h)
+		}
+		return v, nil
+	}
+	return v, nil
+}
+
+func collectionElems(v Value) ([]Value, bool) {
+	switch x := v.(type) {
+	case *List:
+		return x.Elems, true
+	case Tuple:
+		return x, true
+	case *Set:
+		return x.Elems(), true
+	case *Range:
+		out := make([]Value, 0, x.Len())
+		for i := x.Start; (x.Step > 0 && i < x.Stop) || (x.Step < 0 && i > x.Stop); i += x.Step {
+			out = append(out, MakeInt(i))
+		}
+		return out, true
+	case *Dict:
+		return x.keys, true
+	case Str:
+		j, err := FromJSON(string(x))
+		if err != nil {
+			return nil, false
+		}
+		if l, ok := j.(*List); ok {
+			return l.Elems, true
+		}
+	}
+	return nil, false
+}
+
+func asDict(v Value) (*Dict, bool) {
+	switch x := v.(type) {
+	case *Dict:
+		return x, true
+	case *StructVal:
+		d := NewDict(len(x.Fields))
+		for i, f := range x.Type.Fields {
+			d.SetStr(f.Name, x.Fields[i])
+		}
+		return d, true
+	case Str:
+		j, err := FromJSON(string(x))
+		if err != nil {
+			return nil, false
+		}
+		d, ok := j.(*Dict)
+		return d, ok
+	}
+	return nil, false
+}
+
+// ToInt converts with §8.1 rules: floats truncate; numeric strings parse.
+func ToInt(v Value) (Value, error) {
+	switch x := v.(type) {
+	case Int, *BigInt:
+		return x, nil
+	case Bool:
+		if x {
+			return MakeInt(1), nil
+		}
+		return MakeInt(0), nil
+	case Float:
+		f := float64(x)
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return nil, Errorf("ValueError", "cannot convert float %s to integer", FormatFloat(f))
+		}
+		if math.Abs(f) < 9e18 {
+			return MakeInt(int64(f)), nil
+		}
+		b, _ := bigFromFloat(f)
+		return MakeBig(b), nil
+	case Str:
+		s := strings.ReplaceAll(strings.TrimSpace(string(x)), "_", "")
+		if s != "" && !strings.HasPrefix(string(x), "_") {
+			if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+				return MakeInt(n), nil
+			}
+			if b, ok := new(big.Int).SetString(s, 10); ok {
+				return MakeBig(b), nil
+			}
+			if f, err := strconv.ParseFloat(s, 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+				return ToInt(Float(f))
+			}
+		}
+		return nil, Errorf("TypeError", "cannot coerce %s (str) to int", QuoteString(string(x)))
+	}
+	return nil, Errorf("TypeError", "cannot coerce %s (%s) to int", Repr(v), v.TypeName())
+}
+
+// ToFloat converts with §8.1 rules.
+func ToFloat(v Value) (float64, error) {
+	if f, ok := toFloat(v); ok {
+		return f, nil
+	}
+	if s, ok := v.(Str); ok {
+		t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(string(s)), "_", ""))
+		switch t {
+		case "inf", "+inf", "infinity":
+			return math.Inf(1), nil
+		case "-inf", "-infinity":
+			return math.Inf(-1), nil
+		case "nan":
+			return math.NaN(), nil
+		}
+		if f, err := strconv.ParseFloat(t, 64); err == nil {
+			return f, nil
+		}
+		return 0, Errorf("TypeError", "cannot coerce %s (str) to float", QuoteString(string(s)))
+	}
+	return 0, Errorf("TypeError", "cannot coerce %s (%s) to float", Repr(v), v.TypeName())
+}
+
+var negativeWords = []string{"no", "n", "false", "nope", "never", "off", "none", "null", "0", "0.0", "nah", "not", "negative", "incorrect", "wrong", "disagree"}
+var positiveWords = []string{"yes", "y", "true", "on", "1", "sure", "ok", "okay", "yep", "yeah", "correct", "right", "affirmative", "absolutely", "definitely", "certainly", "agree", "indeed"}
+
+// SemanticBool converts to bool with §8.1 rules: negative words and phrases
+// that start with one are False; other non-empty strings are True.
+func SemanticBool(v Value) bool {
+	s, ok := v.(Str)
+	if !ok {
+		return Truth(v)
+	}
+	t := strings.ToLower(strings.TrimSpace(string(s)))
+	if t == "" {
+		return false
+	}
+	first := t
+	if i := strings.IndexFunc(t, func(r rune) bool { return r == ' ' || r == ',' || r == '.' || r == '!' || r == ';' || r == ':' }); i >= 0 {
+		first = t[:i]
+	}
+	for _, w := range negativeWords {
+		if first == w || t == w {
+			return false
+		}
+	}
+	for _, w := range positiveWords {
+		if first == w {
+			return true
+		}
+	}
+	if f, err := strconv.ParseFloat(t, 64); err == nil {
+		return f != 0
+	}
+	return true
+}
+
+// FromJSON decodes JSON text into mini-Dana values (objects become dicts in
+// key order, integers become int, other numbers float).
+func FromJSON(s string) (Value, error) {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	v, err := decodeJSON(dec)
+	if err != nil {
+		return nil, Errorf("ValueError", "invalid JSON: %v", err)
+	}
+	if dec.More() {
+		return nil, Errorf("ValueError", "invalid JSON: extra data after the value")
+	}
+	return v, nil
+}
+
+func decodeJSON(dec *json.Decoder) (Value, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '[':
+			l := NewList(nil)
+			for dec.More() {
+				v, err := decodeJSON(dec)
+				if err != nil {
+					return nil, err
+				}
+				l.Elems = append(l.Elems, v)
+			}
+			_, err := dec.Token()
+			return l, err
+		case '{':
+			d := NewDict(4)
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				k, _ := kt.(string)
+				v, err := decodeJSON(dec)
+				if err != nil {
+					return nil, err
+				}
+				d.SetStr(k, v)
+			}
+			_, err := dec.Token()
+			return d, err
+		}
+	case string:
+		return Str(t), nil
+	case bool:
+		return Bool(t), nil
+	case nil:
+		return None, nil
+	case json.Number:
+		return FromGo(t), nil
+	}
+	return nil, Errorf("ValueError", "unexpected JSON token %v", tok)
+}
+
+// FromGo converts a Go value (as produced by encoding/json, or basic Go
+// types) to a mini-Dana value.
+func FromGo(x any) Value {
+	switch t := x.(type) {
+	case nil:
+		return None
+	case Value:
+		return t
+	case bool:
+		return Bool(t)
+	case int:
+		return MakeInt(int64(t))
+	case int64:
+		return MakeInt(t)
+	case float64:
+		return Float(t)
+	case string:
+		return Str(t)
+	case json.Number:
+		if n, err := strconv.ParseInt(string(t), 10, 64); err == nil {
+			return MakeInt(n)
+		}
+		if b, ok := new(big.Int).SetString(string(t), 10); ok {
+			return MakeBig(b)
+		}
+		f, _ := strconv.ParseFloat(string(t), 64)
+		return Float(f)
+	case []any:
+		l := make([]Value, len(t))
+		for i, e := range t {
+			l[i] = FromGo(e)
+		}
+		return NewList(l)
+	case map[string]any:
+		d := NewDict(len(t))
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			d.SetStr(k, FromGo(t[k]))
+		}
+		return d
+	}
+	return Str(fmt.Sprint(x))
+}
+
+// ToGo converts a mini-Dana value to plain Go data (for JSON encoding):
+// nil, bool, int64, *big.Int, float64, string, []any, map[string]any (dict
+// keys are stringified), and for structs map[string]any of their fields.
+func ToGo(v Value) any {
+	switch x := v.(type) {
+	case NoneType:
+		return nil
+	case Bool:
+		return bool(x)
+	case Int:
+		return int64(x)
+	case *BigInt:
+		return x.V
+	case Float:
+		return float64(x)
+	case Str:
+		return string(x)
+	case *List:
+		out := make([]any, len(x.Elems))
+		for i, e := range x.Elems {
+			out[i] = ToGo(e)
+		}
+		return out
+	case Tuple:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = ToGo(e)
+		}
+		return out
+	case *Set:
+		out := make([]any, 0, x.Len())
+		for _, e := range x.Elems() {
+			out = append(out, ToGo(e))
+		}
+		return out
+	case *Dict:
+		out := make(map[string]any, x.Len())
+		for i, k := range x.keys {
+			out[ToStr(k)] = ToGo(x.vals[i])
+		}
+		return out
+	case *StructVal:
+		out := make(map[string]any, len(x.Fields))
+		for i, f := range x.Type.Fields {
+			out[f.Name] = ToGo(x.Fields[i])
+		}
+		return out
+	}
+	return ToStr(v)
+}

@@ -1,0 +1,335 @@
+package interp
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Value is a mini-Dana value. The concrete types are Int, *BigInt, Float,
+// Bool, Str, NoneType, *List, Tuple, *Dict, *Set, *Range, *Function,
+// *Builtin, *BoundMethod, *StructType, *StructVal, *InterfaceType, *TypeObj,
+// *ExcType, *Exception and *Module. Embedders may add their own types by
+// implementing Value (and optionally Attrer).
+type Value interface {
+	// TypeName is the name type() prints for the value.
+	TypeName() string
+}
+
+// Attrer is implemented by values with attributes (`v.name`).
+type Attrer interface {
+	Value
+	// Attr returns the attribute, or ok=false when there is none.
+	Attr(name string) (v Value, ok bool)
+}
+
+// AttrNamer lists the attribute names of a value (for completion and dir()).
+type AttrNamer interface {
+	AttrNames() []string
+}
+
+// Int is an integer that fits in 64 bits. Arithmetic that overflows promotes
+// to *BigInt; a *BigInt that fits is demoted back to Int.
+type Int int64
+
+// BigInt is an integer outside the int64 range.
+type BigInt struct{ V *big.Int }
+
+// Float is a 64-bit float.
+type Float float64
+
+// Bool is True or False.
+type Bool bool
+
+// Str is an immutable string.
+type Str string
+
+// NoneType is the type of None.
+type NoneType struct{}
+
+// None is the None value.
+var None Value = NoneType{}
+
+// List is a mutable list shared by reference.
+type List struct{ Elems []Value }
+
+// Tuple is an immutable sequence.
+type Tuple []Value
+
+// Range is the lazy result of range().
+type Range struct{ Start, Stop, Step int64 }
+
+// TypeName implementations.
+
+func (Int) TypeName() string          { return "int" }
+func (*BigInt) TypeName() string      { return "int" }
+func (Float) TypeName() string        { return "float" }
+func (Bool) TypeName() string         { return "bool" }
+func (Str) TypeName() string          { return "str" }
+func (NoneType) TypeName() string     { return "NoneType" }
+func (*List) TypeName() string        { return "list" }
+func (Tuple) TypeName() string        { return "tuple" }
+func (*Range) TypeName() string       { return "range" }
+func (*Dict) TypeName() string        { return "dict" }
+func (*Set) TypeName() string         { return "set" }
+func (*Function) TypeName() string    { return "function" }
+func (*Builtin) TypeName() string     { return "function" }
+func (*BoundMethod) TypeName() string { return "function" }
+func (*Module) TypeName() string      { return "module" }
+
+// smallInts caches boxed small integers so hot loops do not allocate for them.
+var smallInts = func() [1024 + 5]Value {
+	var t [1024 + 5]Value
+	for i := range t {
+		t[i] = Int(i - 5)
+	}
+	return t
+}()
+
+// MakeInt boxes an int64 as a Value without allocating for small values.
+func MakeInt(n int64) Value {
+	if uint64(n+5) < uint64(len(smallInts)) {
+		return smallInts[n+5]
+	}
+	return Int(n)
+}
+
+// MakeBig returns the integer as Int when it fits in 64 bits, else *BigInt.
+func MakeBig(b *big.Int) Value {
+	if b.IsInt64() {
+		return MakeInt(b.Int64())
+	}
+	return &BigInt{V: b}
+}
+
+// NewList returns a list holding elems (not copied).
+func NewList(elems []Value) *List { return &List{Elems: elems} }
+
+// Len returns the length of the range.
+func (r *Range) Len() int64 {
+	if r.Step > 0 {
+		if r.Stop <= r.Start {
+			return 0
+		}
+		return (r.Stop - r.Start + r.Step - 1) / r.Step
+	}
+	if r.Stop >= r.Start {
+		return 0
+	}
+	return (r.Start - r.Stop - r.Step - 1) / (-r.Step)
+}
+
+// Truth reports Python truthiness.
+func Truth(v Value) bool {
+	switch x := v.(type) {
+	case Bool:
+		return bool(x)
+	case Int:
+		return x != 0
+	case NoneType:
+		return false
+	case Str:
+		return x != ""
+	case Float:
+		return x != 0
+	case *BigInt:
+		return x.V.Sign() != 0
+	case *List:
+		return len(x.Elems) > 0
+	case Tuple:
+		return len(x) > 0
+	case *Dict:
+		return x.Len() > 0
+	case *Set:
+		return x.Len() > 0
+	case *Range:
+		return x.Len() > 0
+	}
+	return true
+}
+
+// ToStr returns str(v): Python's str, except that the SPEC's §8 bool→str
+// coercion is handled by the coercion code, not here (str(True) is "True").
+func ToStr(v Value) string {
+	switch x := v.(type) {
+	case Str:
+		return string(x)
+	case *Exception:
+		return x.Msg
+	}
+	return Repr(v)
+}
+
+// Repr returns repr(v), as Python prints it.
+func Repr(v Value) string {
+	var b strings.Builder
+	writeRepr(&b, v, 0)
+	return b.String()
+}
+
+func writeRepr(b *strings.Builder, v Value, depth int) {
+	if depth > 100 {
+		b.WriteString("...")
+		return
+	}
+	switch x := v.(type) {
+	case Int:
+		b.WriteString(strconv.FormatInt(int64(x), 10))
+	case *BigInt:
+		b.WriteString(x.V.String())
+	case Float:
+		b.WriteString(FormatFloat(float64(x)))
+	case Bool:
+		if x {
+			b.WriteString("True")
+		} else {
+			b.WriteString("False")
+		}
+	case NoneType:
+		b.WriteString("None")
+	case Str:
+		b.WriteString(QuoteString(string(x)))
+	case *List:
+		b.WriteByte('[')
+		for i, e := range x.Elems {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if e == v {
+				b.WriteString("[...]")
+				continue
+			}
+			writeRepr(b, e, depth+1)
+		}
+		b.WriteByte(']')
+	case Tuple:
+		b.WriteByte('(')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeRepr(b, e, depth+1)
+		}
+		if len(x) == 1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(')')
+	case *Dict:
+		b.WriteByte('{')
+		for i, k := range x.keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeRepr(b, k, depth+1)
+			b.WriteString(": ")
+			if x.vals[i] == v {
+				b.WriteString("{...}")
+				continue
+			}
+			writeRepr(b, x.vals[i], depth+1)
+		}
+		b.WriteByte('}')
+	case *Set:
+		if x.Len() == 0 {
+			b.WriteString("set()")
+			return
+		}
+		b.WriteByte('{')
+		for i, k := range x.d.keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeRepr(b, k, depth+1)
+		}
+		b.WriteByte('}')
+	case *Range:
+		if x.Step == 1 {
+			b.WriteString("range(" + strconv.FormatInt(x.Start, 10) + ", " + strconv.FormatInt(x.Stop, 10) + ")")
+		} else {
+			b.WriteString("range(" + strconv.FormatInt(x.Start, 10) + ", " + strconv.FormatInt(x.Stop, 10) + ", " + strconv.FormatInt(x.Step, 10) + ")")
+		}
+	case *StructVal:
+		b.WriteString(x.Type.Name)
+		b.WriteByte('(')
+		for i, f := range x.Type.Fields {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(f.Name)
+			b.WriteByte('=')
+			writeRepr(b, x.Fields[i], depth+1)
+		}
+		b.WriteByte(')')
+	case *Exception:
+		b.WriteString(x.Type.Name + "(" + QuoteString(x.Msg) + ")")
+	case interface{ String() string }:
+		b.WriteString(x.String())
+	default:
+		b.WriteString("<" + v.TypeName() + ">")
+	}
+}
+
+// FormatFloat formats a float as Python's repr does (shortest round-trip,
+// always with a '.' or an exponent).
+func FormatFloat(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	case math.IsNaN(f):
+		return "nan"
+	}
+	abs := math.Abs(f)
+	if abs != 0 && (abs < 1e-4 || abs >= 1e16) {
+		s := strconv.FormatFloat(f, 'e', -1, 64)
+		// Python writes 1e+16 as 1e+16 and 1.5e-05 as 1.5e-05.
+		mant, exp, _ := strings.Cut(s, "e")
+		sign := exp[0]
+		digits := strings.TrimLeft(exp[1:], "0")
+		if len(digits) < 2 {
+			digits = strings.Repeat("0", 2-len(digits)) + digits
+		}
+		return mant + "e" + string(sign) + digits
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.ContainsAny(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+
+// QuoteString quotes s as Python's repr does: single quotes unless the string
+// contains a single quote and no double quote.
+func QuoteString(s string) string {
+	q := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		q = '"'
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte(q)
+	for _, r := range s {
+		switch {
+		case r == rune(q) || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20 || r == 0x7f:
+			b.WriteString(`\x`)
+			const hex = "0123456789abcdef"
+			b.WriteByte(hex[r>>4])
+			b.WriteByte(hex[r&15])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}
