@@ -1,0 +1,36 @@
+package parser
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+
+	"github.com/minidana/dana/lang/lexer"
+)
+
+var (
+	buildOnce  sync.Once
+	fileParser *participle.Parser[gFile]
+	exprParser *participle.Parser[gExprList]
+	buildErr   error
+)
+
+// build constructs the participle parsers once.
+func build() error {
+	buildOnce.Do(func() {
+		fileParser, buildErr = participle.Build[gFile](
+			participle.Lexer(lexer.Definition{}),
+			participle.UseLookahead(0),
+		)
+		if buildErr != nil {
+			buildErr = fmt.Errorf("build mini-Dana grammar: %w", buildErr)
+			return
+		}
+		exprParser, buildErr = participle.ParserForProduction[gExprList](fileParser)
+		if buildErr != nil {
+			buildErr = fmt.Errorf("build mini-Dana expression grammar: %w", buildErr)
+		}
+	})
+	return buildErr
+}

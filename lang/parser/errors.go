@@ -1,0 +1,235 @@
+package parser
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+
+	"github.com/minidana/dana/lang/ast"
+	"github.com/minidana/dana/lang/diag"
+	"github.com/minidana/dana/lang/lexer"
+)
+
+// syntaxError turns a participle error on the token stream toks (which ends
+// with EOF) into a diagnostic that speaks the user's language: it locates the
+// offending token and looks at what precedes it.
+func syntaxError(filename, src string, toks []lexer.Token, err error) *diag.Error {
+	k, expected := locate(toks, err)
+	typ, msg, pos := explain(toks, k, expected)
+	return &diag.Error{Pos: pos, Type: typ, Msg: msg, Line: diag.SourceLine(src, pos.Line)}
+}
+
+// locate finds the index of the token participle stopped at, and what it
+// expected there (participle's EBNF, or "").
+func locate(toks []lexer.Token, err error) (int, string) {
+	var ute *participle.UnexpectedTokenError
+	if errors.As(err, &ute) {
+		for i, t := range toks {
+			if t.Pos.Offset == ute.Unexpected.Pos.Offset && t.Type == ute.Unexpected.Type {
+				return i, expectedOf(ute.Message())
+			}
+		}
+	}
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		off := perr.Position().Offset
+		for i, t := range toks {
+			if t.Pos.Offset >= off {
+				return i, expectedOf(perr.Message())
+			}
+		}
+	}
+	return len(toks) - 1, ""
+}
+
+func expectedOf(msg string) string {
+	i := strings.Index(msg, "(expected ")
+	if i < 0 || !strings.HasSuffix(msg, ")") {
+		return ""
+	}
+	return msg[i+len("(expected ") : len(msg)-1]
+}
+
+// describeToken names a token in an error message.
+func describeToken(t lexer.Token) string {
+	switch t.Type {
+	case lexer.Op:
+		return "'" + t.Value + "'"
+	case lexer.Ident, lexer.Scoped:
+		return "name '" + t.Value + "'"
+	case lexer.Keyword:
+		return "keyword '" + t.Value + "'"
+	case lexer.Int, lexer.Float:
+		return "number " + t.Value
+	case lexer.String:
+		return "string literal"
+	case lexer.FStart:
+		return "f-string"
+	case lexer.Newline:
+		return "end of line"
+	case lexer.Indent:
+		return "indent"
+	case lexer.Dedent:
+		return "end of block"
+	case lexer.EOF:
+		return "end of file"
+	}
+	return "'" + t.Value + "'"
+}
+
+// operandOps are the tokens after which an expression must follow.
+var operandOps = map[string]bool{
+	"+": true, "-": true, "*": true, "/": true, "//": true, "%": true, "**": true,
+	"|": true, "&": true, "^": true, "~": true, "<<": true, ">>": true,
+	"<": true, ">": true, "<=": true, ">=": true, "==": true, "!=": true,
+	"=": true, "+=": true, "-=": true, "*=": true, "/=": true, "//=": true, "%=": true,
+	"**=": true, "|=": true, "&=": true, "^=": true, "<<=": true, ">>=": true,
+	"not": true, "and": true, "or": true, "in": true, "is": true, "::": true,
+	"->": true, "@": true, "if": true, "else": true, "elif": true, "while": true,
+	"assert": true, "lambda": true,
+}
+
+func isEnd(t lexer.Token) bool {
+	return t.Type == lexer.Newline || t.Type == lexer.EOF || t.Type == lexer.Dedent
+}
+
+// startsExpr reports whether t can begin an expression.
+func startsExpr(t lexer.Token) bool {
+	switch t.Type {
+	case lexer.Ident, lexer.Scoped, lexer.Int, lexer.Float, lexer.String, lexer.FStart:
+		return true
+	case lexer.Keyword:
+		switch t.Value {
+		case "not", "lambda", "True", "False", "None":
+			return true
+		}
+	case lexer.Op:
+		switch t.Value {
+		case "(", "[", "{", "-", "+", "~", "$$":
+			return true
+		}
+	}
+	return false
+}
+
+// endsExpr reports whether t can end an expression.
+func endsExpr(t lexer.Token) bool {
+	switch t.Type {
+	case lexer.Ident, lexer.Scoped, lexer.Int, lexer.Float, lexer.String, lexer.FEnd:
+		return true
+	case lexer.Keyword:
+		switch t.Value {
+		case "True", "False", "None":
+			return true
+		}
+	case lexer.Op:
+		switch t.Value {
+		case ")", "]", "}", "$$":
+			return true
+		}
+	}
+	return false
+}
+
+// bracketDepth returns how many brackets are open before toks[k].
+func bracketDepth(toks []lexer.Token, k int) int {
+	d := 0
+	for _, t := range toks[:k] {
+		if t.Type != lexer.Op {
+			continue
+		}
+		switch t.Value {
+		case "(", "[", "{":
+			d++
+		case ")", "]", "}":
+			if d > 0 {
+				d--
+			}
+		}
+	}
+	return d
+}
+
+// expectedLiteral returns the literal participle expected first, if any.
+func expectedLiteral(expected string) string {
+	if !strings.HasPrefix(expected, `"`) {
+		return ""
+	}
+	end := strings.Index(expected[1:], `"`)
+	if end < 0 {
+		return ""
+	}
+	return expected[1 : end+1]
+}
+
+// inLambdaParams reports whether toks[k] sits in the parameter list of a
+// lambda (after `lambda`, before its `::`).
+func inLambdaParams(toks []lexer.Token, k int) bool {
+	depth := 0
+	for i := k - 1; i >= 0; i-- {
+		t := toks[i]
+		if t.Type == lexer.Op {
+			switch t.Value {
+			case ")", "]", "}":
+				depth++
+			case "(", "[", "{":
+				if depth == 0 {
+					return false
+				}
+				depth--
+			case "::":
+				if depth == 0 {
+					return false
+				}
+			}
+		}
+		if depth == 0 && (t.Type == lexer.Newline || t.Type == lexer.Indent || t.Type == lexer.Dedent) {
+			return false
+		}
+		if depth == 0 && t.Type == lexer.Keyword && t.Value == "lambda" {
+			return true
+		}
+	}
+	return false
+}
+
+func explain(toks []lexer.Token, k int, expected string) (typ, msg string, pos ast.Pos) {
+	tok := toks[k]
+	pos = tok.Pos
+	var prev lexer.Token
+	if k > 0 {
+		prev = toks[k-1]
+	}
+	lit := expectedLiteral(expected)
+	switch {
+	case tok.Type == lexer.Indent:
+		return lexer.IndentationError, "unexpected indent", pos
+	case k >= 2 && prev.Type == lexer.Newline && toks[k-2].Type == lexer.Op && toks[k-2].Value == ":":
+		colon := toks[k-2]
+		if tok.Type == lexer.EOF || tok.Type == lexer.Dedent {
+			pos = prev.Pos
+		}
+		msg = "expected an indented block after ':'"
+		if pos.Line != colon.Pos.Line {
+			msg += fmt.Sprintf(" on line %d", colon.Pos.Line)
+		}
+		return lexer.IndentationError, msg, pos
+	case lit == "else" && !isEnd(prev):
+		return lexer.SyntaxError, "expected 'else' after 'if' expression", pos
+	case lit == "::" || inLambdaParams(toks, k) && (isEnd(tok) || tok.Type == lexer.Op):
+		return lexer.SyntaxError, "expected '::' after the lambda parameters (write 'lambda x :: body')", pos
+	case isEnd(tok) && (prev.Type == lexer.Op || prev.Type == lexer.Keyword) && operandOps[prev.Value]:
+		return lexer.SyntaxError, fmt.Sprintf("expected an expression after '%s'", prev.Value), pos
+	case lit == ":" && (isEnd(tok) || tok.Type != lexer.Op):
+		return lexer.SyntaxError, "expected ':'", pos
+	case lit == "def" && k > 0:
+		return lexer.SyntaxError, "expected 'def' after a decorator", pos
+	case bracketDepth(toks, k) > 0 && endsExpr(prev) && startsExpr(tok):
+		return lexer.SyntaxError, "invalid syntax. Perhaps you forgot a comma?", pos
+	case tok.Type == lexer.Dedent || tok.Type == lexer.EOF:
+		return lexer.SyntaxError, "unexpected end of file", pos
+	}
+	return lexer.SyntaxError, "invalid syntax: unexpected " + describeToken(tok), pos
+}

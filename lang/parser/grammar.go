@@ -1,0 +1,495 @@
+package parser
+
+import (
+	plexer "github.com/alecthomas/participle/v2/lexer"
+)
+
+// This file is the participle grammar of mini-Dana. It is deliberately LL(1):
+// the parser is built with a lookahead of 0, so that a construct that has
+// started to match is committed to and a syntax error is reported at the exact
+// token where the input stops making sense. Trailing commas are handled with
+// positive lookahead groups, which consume nothing.
+//
+// The grammar types (g*) are an intermediate concrete syntax tree; convert.go
+// turns them into package ast. Binary operators are parsed as flat operand
+// lists and given their precedence during conversion, which keeps the grammar
+// small and fast to build.
+//
+// Token names: see lexer.Symbols (Newline, Indent, Dedent, Ident, Scoped, Int,
+// Float, String, FStart, FText, FEnd).
+
+// gFile is a run of statements (a whole file, or one top-level statement
+// when the parser recovers from errors statement by statement).
+type gFile struct {
+	Stmts []*gStmt `parser:"@@*"`
+}
+
+type gStmt struct {
+	Pos       plexer.Position
+	If        *gIf        `parser:"  @@"`
+	While     *gWhile     `parser:"| @@"`
+	For       *gFor       `parser:"| @@"`
+	Try       *gTry       `parser:"| @@"`
+	Def       *gDef       `parser:"| @@"`
+	Struct    *gStruct    `parser:"| @@"`
+	Interface *gInterface `parser:"| @@"`
+	Simple    *gSimple    `parser:"| @@"`
+}
+
+type gBlock struct {
+	Stmts  []*gStmt `parser:"  Newline Indent @@+ Dedent"`
+	Simple *gSimple `parser:"| @@"`
+}
+
+type gIf struct {
+	Pos   plexer.Position
+	Cond  *gExpr   `parser:"'if' @@ ':'"`
+	Body  *gBlock  `parser:"@@"`
+	Elifs []*gElif `parser:"@@*"`
+	Else  *gBlock  `parser:"( 'else' ':' @@ )?"`
+}
+
+type gElif struct {
+	Pos  plexer.Position
+	Cond *gExpr  `parser:"'elif' @@ ':'"`
+	Body *gBlock `parser:"@@"`
+}
+
+type gWhile struct {
+	Pos  plexer.Position
+	Cond *gExpr  `parser:"'while' @@ ':'"`
+	Body *gBlock `parser:"@@"`
+	Else *gBlock `parser:"( 'else' ':' @@ )?"`
+}
+
+type gFor struct {
+	Pos    plexer.Position
+	Target *gTargets  `parser:"'for' @@ 'in'"`
+	Iter   *gExprList `parser:"@@ ':'"`
+	Body   *gBlock    `parser:"@@"`
+	Else   *gBlock    `parser:"( 'else' ':' @@ )?"`
+}
+
+type gTry struct {
+	Pos      plexer.Position
+	Body     *gBlock    `parser:"'try' ':' @@"`
+	Handlers []*gExcept `parser:"@@*"`
+	Else     *gBlock    `parser:"( 'else' ':' @@ )?"`
+	Finally  *gBlock    `parser:"( 'finally' ':' @@ )?"`
+	EndPos   plexer.Position
+}
+
+type gExcept struct {
+	Pos  plexer.Position
+	Type *gExpr  `parser:"'except' ( @@"`
+	Name string  `parser:"  ( 'as' @Ident )? )? ':'"`
+	Body *gBlock `parser:"@@"`
+}
+
+type gDecorator struct {
+	Pos plexer.Position
+	X   *gPrimary `parser:"'@' @@ Newline"`
+}
+
+type gDef struct {
+	Pos        plexer.Position
+	Decorators []*gDecorator `parser:"@@*"`
+	Def        plexer.Token  `parser:"@'def'"`
+	Receiver   *gParam       `parser:"( '(' @@ ')' )?"`
+	Name       plexer.Token  `parser:"@Ident"`
+	Params     []*gParam     `parser:"'(' ( @@ ( (?= ',' ( Ident | '*' | '**' ) ) ',' @@ )* ','? )? ')'"`
+	Pipeline   *gPipeline    `parser:"( '=' @@"`
+	PipeEnd    plexer.Token  `parser:"  @Newline"`
+	Return     *gType        `parser:"| ( '->' @@ )? ':'"`
+	Body       *gBlock       `parser:"  @@ )"`
+}
+
+type gParam struct {
+	Pos     plexer.Position
+	Star    string `parser:"@( '*' | '**' )?"`
+	Name    string `parser:"@Ident"`
+	Type    *gType `parser:"( ':' @@ )?"`
+	Default *gExpr `parser:"( '=' @@ )?"`
+}
+
+type gPipeline struct {
+	Pos    plexer.Position
+	Stages []*gStage `parser:"@@ ( '|' @@ )*"`
+}
+
+type gStage struct {
+	Pos plexer.Position
+	X   *gPrimary `parser:"@@"`
+	As  string    `parser:"( 'as' @Ident )?"`
+}
+
+type gStruct struct {
+	Pos   plexer.Position
+	Name  plexer.Token   `parser:"'struct' @Ident ':' Newline Indent"`
+	Items []*gStructItem `parser:"@@+ Dedent"`
+}
+
+type gStructItem struct {
+	Def  *gDef        `parser:"  @@"`
+	Line *gStructLine `parser:"| @@"`
+}
+
+type gStructLine struct {
+	Pos     plexer.Position
+	Doc     []string     `parser:"(   @String+"`
+	Pass    bool         `parser:"  | @'pass'"`
+	Name    string       `parser:"  | @Ident ':'"`
+	Type    *gType       `parser:"    @@"`
+	Default *gExpr       `parser:"    ( '=' @@ )? )"`
+	End     plexer.Token `parser:"@Newline"`
+}
+
+type gInterface struct {
+	Pos   plexer.Position
+	Name  plexer.Token  `parser:"'interface' @Ident ':' Newline Indent"`
+	Items []*gIfaceLine `parser:"@@+ Dedent"`
+}
+
+type gIfaceLine struct {
+	Pos    plexer.Position
+	Doc    []string     `parser:"(   @String+"`
+	Pass   bool         `parser:"  | @'pass'"`
+	Def    bool         `parser:"  | @'def'?"`
+	Name   plexer.Token `parser:"    @Ident"`
+	Dotted string       `parser:"    ( @'.' @Ident )*"`
+	Sig    *gSig        `parser:"    @@? )"`
+	End    plexer.Token `parser:"@Newline"`
+}
+
+type gSig struct {
+	Params []*gParam `parser:"'(' ( @@ ( (?= ',' ( Ident | '*' | '**' ) ) ',' @@ )* ','? )? ')'"`
+	Return *gType    `parser:"( '->' @@ )?"`
+}
+
+type gSimple struct {
+	Pos   plexer.Position
+	Stmts []*gSmall    `parser:"@@ ( ';' @@ )* ';'?"`
+	End   plexer.Token `parser:"@Newline"`
+}
+
+type gSmall struct {
+	Pos      plexer.Position
+	Pass     bool       `parser:"  @'pass'"`
+	Break    bool       `parser:"| @'break'"`
+	Continue bool       `parser:"| @'continue'"`
+	Return   *gReturn   `parser:"| @@"`
+	Raise    *gRaise    `parser:"| @@"`
+	Assert   *gAssert   `parser:"| @@"`
+	Import   *gImport   `parser:"| @@"`
+	From     *gFrom     `parser:"| @@"`
+	Expr     *gExprStmt `parser:"| @@"`
+}
+
+type gReturn struct {
+	Kw bool       `parser:"@'return'"`
+	X  *gExprList `parser:"@@?"`
+}
+
+type gRaise struct {
+	Kw bool   `parser:"@'raise'"`
+	X  *gExpr `parser:"@@?"`
+}
+
+type gAssert struct {
+	Cond *gExpr `parser:"'assert' @@"`
+	Msg  *gExpr `parser:"( ',' @@ )?"`
+}
+
+type gImport struct {
+	Names []*gDotted `parser:"'import' @@ ( ',' @@ )*"`
+}
+
+type gDotted struct {
+	Pos   plexer.Position
+	Name  string `parser:"@Ident ( @'.' @Ident )*"`
+	Alias string `parser:"( 'as' @Ident )?"`
+}
+
+type gFrom struct {
+	Module string         `parser:"'from' @Ident ( @'.' @Ident )* 'import'"`
+	Star   bool           `parser:"(   @'*'"`
+	Names  []*gImportName `parser:"  | '(' @@ ( (?= ',' Ident ) ',' @@ )* ','? ')'"`
+	Names2 []*gImportName `parser:"  | @@ ( ',' @@ )* )"`
+}
+
+type gImportName struct {
+	Pos   plexer.Position
+	Name  string `parser:"@Ident"`
+	Alias string `parser:"( 'as' @Ident )?"`
+}
+
+type gExprStmt struct {
+	Pos     plexer.Position
+	X       *gExprList   `parser:"@@"`
+	Type    *gType       `parser:"( ':' @@"`
+	TypeVal *gExprList   `parser:"  ( '=' @@ )? )?"`
+	Assign  []*gExprList `parser:"( '=' @@ )*"`
+	AugOp   plexer.Token `parser:"( @( '+=' | '-=' | '*=' | '/=' | '//=' | '%=' | '**=' | '|=' | '&=' | '^=' | '<<=' | '>>=' )"`
+	AugVal  *gExprList   `parser:"  @@ )?"`
+}
+
+// ---------------------------------------------------------------------------
+// Expressions
+
+// exprStart (in the lookahead groups below) lists the tokens that can start
+// an expression: Ident Scoped Int Float String FStart ( [ { - + ~ * not lambda
+// True False None $$.
+
+type gExprList struct {
+	Pos   plexer.Position
+	Items []*gStarExpr `parser:"@@ ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' ) ) ',' @@ )*"`
+	Comma bool         `parser:"@','?"`
+}
+
+type gStarExpr struct {
+	Pos  plexer.Position
+	Star *gBin  `parser:"  '*' @@"`
+	X    *gExpr `parser:"| @@"`
+}
+
+type gTargets struct {
+	Pos   plexer.Position
+	Items []*gTarget `parser:"@@ ( (?= ',' ( Ident | Scoped | '(' | '[' | '*' ) ) ',' @@ )*"`
+	Comma bool       `parser:"@','?"`
+}
+
+type gTarget struct {
+	Pos  plexer.Position
+	Star bool  `parser:"@'*'?"`
+	X    *gBin `parser:"@@"`
+}
+
+type gExpr struct {
+	Pos    plexer.Position
+	Lambda *gLambda `parser:"  @@"`
+	Cond   *gCond   `parser:"| @@"`
+}
+
+type gLambda struct {
+	Pos    plexer.Position
+	Params []*gParam `parser:"'lambda' ( @@ ( (?= ',' ( Ident | '*' | '**' ) ) ',' @@ )* ','? )?"`
+	Body   *gExpr    `parser:"'::' @@"`
+}
+
+type gCond struct {
+	Pos  plexer.Position
+	Then *gOr   `parser:"@@"`
+	If   *gOr   `parser:"( 'if' @@"`
+	Else *gExpr `parser:"  'else' @@ )?"`
+}
+
+type gOr struct {
+	Pos   plexer.Position
+	First *gNot      `parser:"@@"`
+	Rest  []*gBoolOp `parser:"@@*"`
+}
+
+type gBoolOp struct {
+	Op string `parser:"@( 'and' | 'or' )"`
+	X  *gNot  `parser:"@@"`
+}
+
+type gNot struct {
+	Pos plexer.Position
+	Not *gNot `parser:"  'not' @@"`
+	Cmp *gCmp `parser:"| @@"`
+}
+
+type gCmp struct {
+	Pos plexer.Position
+	X   *gBin     `parser:"@@"`
+	Ops []*gCmpOp `parser:"@@*"`
+}
+
+type gCmpOp struct {
+	Pos plexer.Position
+	Op  string `parser:"@( '<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' 'not'? )"`
+	Y   *gBin  `parser:"@@"`
+}
+
+type gBin struct {
+	Pos plexer.Position
+	X   *gUnary   `parser:"@@"`
+	Ops []*gBinOp `parser:"@@*"`
+}
+
+type gBinOp struct {
+	Pos plexer.Position
+	Op  string  `parser:"@( '|' | '^' | '&' | '<<' | '>>' | '+' | '-' | '*' | '/' | '//' | '%' )"`
+	Y   *gUnary `parser:"@@"`
+}
+
+type gUnary struct {
+	Pos plexer.Position
+	Op  string  `parser:"(  @( '-' | '+' | '~' )"`
+	X   *gUnary `parser:"   @@ )"`
+	Pow *gPower `parser:"| @@"`
+}
+
+type gPower struct {
+	Pos plexer.Position
+	X   *gPrimary `parser:"@@"`
+	Exp *gUnary   `parser:"( '**' @@ )?"`
+}
+
+type gPrimary struct {
+	Pos      plexer.Position
+	Atom     *gAtom      `parser:"@@"`
+	Trailers []*gTrailer `parser:"@@*"`
+}
+
+type gTrailer struct {
+	Pos   plexer.Position
+	Attr  plexer.Token `parser:"  '.' @Ident"`
+	Call  *gCall       `parser:"| @@"`
+	Index *gSubscript  `parser:"| @@"`
+}
+
+type gCall struct {
+	Pos   plexer.Position
+	Args  []*gArg `parser:"'(' ( @@ ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | '**' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' ) ) ',' @@ )*"`
+	Comma bool    `parser:"  @','? )? ')'"`
+}
+
+type gArg struct {
+	Pos   plexer.Position
+	Star  string `parser:"(  @( '*' | '**' )"`
+	SX    *gExpr `parser:"   @@"`
+	X     *gExpr `parser:"|  @@"`
+	KwVal *gExpr `parser:"   ( '=' @@"`
+	Comp  *gComp `parser:"   | @@ )? )"`
+}
+
+type gSubscript struct {
+	Pos   plexer.Position
+	Items []*gSliceItem `parser:"'[' @@ ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' | ':' | '::' ) ) ',' @@ )*"`
+	Comma bool          `parser:"@','? ']'"`
+}
+
+type gSliceItem struct {
+	Pos   plexer.Position
+	Lo    *gExpr `parser:"@@?"`
+	DCol  bool   `parser:"( @'::'"`
+	DStep *gExpr `parser:"  @@?"`
+	Col   bool   `parser:"| @':'"`
+	Hi    *gExpr `parser:"  @@?"`
+	Col2  bool   `parser:"  ( @':'"`
+	Step  *gExpr `parser:"    @@? )? )?"`
+
+	EndPos plexer.Position
+}
+
+type gAtom struct {
+	Pos         plexer.Position
+	True        bool    `parser:"  @( 'True' | 'true' )"`
+	False       bool    `parser:"| @( 'False' | 'false' )"`
+	None        bool    `parser:"| @( 'None' | 'null' )"`
+	Placeholder bool    `parser:"| @'$$'"`
+	Scoped      string  `parser:"| @Scoped"`
+	Name        string  `parser:"| @Ident"`
+	Int         string  `parser:"| @Int"`
+	Float       string  `parser:"| @Float"`
+	Strs        []*gStr `parser:"| @@+"`
+	Paren       *gParen `parser:"| @@"`
+	List        *gList  `parser:"| @@"`
+	Brace       *gBrace `parser:"| @@"`
+}
+
+type gStr struct {
+	Pos plexer.Position
+	S   string    `parser:"  @String"`
+	F   *gFString `parser:"| @@"`
+}
+
+type gFString struct {
+	Start plexer.Token `parser:"@FStart"`
+	Parts []*gFPart    `parser:"@@*"`
+	End   plexer.Token `parser:"@FEnd"`
+}
+
+type gFPart struct {
+	Text  plexer.Token `parser:"  @FText"`
+	Field *gField      `parser:"| @@"`
+}
+
+type gField struct {
+	Open  plexer.Token `parser:"@'{'"`
+	X     *gExprList   `parser:"@@"`
+	Debug plexer.Token `parser:"@'='?"`
+	Bang  plexer.Token `parser:"( @'!'"`
+	Conv  string       `parser:"  @Ident )?"`
+	Colon plexer.Token `parser:"( @':'"`
+	Spec  []*gFPart    `parser:"  @@* )?"`
+	Close plexer.Token `parser:"@'}'"`
+}
+
+type gParen struct {
+	Pos   plexer.Position
+	First *gStarExpr   `parser:"'(' ( @@"`
+	Pair  *gExpr       `parser:"  ( ':' @@ )?"`
+	Comp  *gComp       `parser:"  @@?"`
+	Rest  []*gStarExpr `parser:"  ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' ) ) ',' @@ )*"`
+	Comma bool         `parser:"  @','? )? ')'"`
+}
+
+type gList struct {
+	Pos   plexer.Position
+	First *gStarExpr   `parser:"'[' ( @@"`
+	Comp  *gComp       `parser:"  @@?"`
+	Rest  []*gStarExpr `parser:"  ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' ) ) ',' @@ )*"`
+	Comma bool         `parser:"  @','? )? ']'"`
+}
+
+type gBrace struct {
+	Pos   plexer.Position
+	First *gBraceItem   `parser:"'{' ( @@"`
+	Comp  *gComp        `parser:"  @@?"`
+	Rest  []*gBraceItem `parser:"  ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | '**' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' ) ) ',' @@ )*"`
+	Comma bool          `parser:"  @','? )? '}'"`
+}
+
+type gBraceItem struct {
+	Pos   plexer.Position
+	DStar *gBin      `parser:"  '**' @@"`
+	Key   *gStarExpr `parser:"| @@"`
+	Value *gExpr     `parser:"  ( ':' @@ )?"`
+
+	EndPos plexer.Position
+}
+
+type gComp struct {
+	Pos     plexer.Position
+	For     *gCompFor    `parser:"@@"`
+	Clauses []*gCompIter `parser:"@@*"`
+}
+
+type gCompFor struct {
+	Pos    plexer.Position
+	Target *gTargets `parser:"'for' @@"`
+	Iter   *gOr      `parser:"'in' @@"`
+}
+
+type gCompIter struct {
+	Pos plexer.Position
+	For *gCompFor `parser:"  @@"`
+	If  *gOr      `parser:"| 'if' @@"`
+}
+
+// ---------------------------------------------------------------------------
+// Type expressions
+
+type gType struct {
+	Pos  plexer.Position
+	Alts []*gTypeAtom `parser:"@@ ( '|' @@ )*"`
+}
+
+type gTypeAtom struct {
+	Pos  plexer.Position
+	Name string   `parser:"( @'None' | @Ident ( @'.' @Ident )* )"`
+	Args []*gType `parser:"( '[' @@ ( (?= ',' ( Ident | 'None' ) ) ',' @@ )* ','? ']' )?"`
+}

@@ -1,0 +1,190 @@
+// Package parser builds the lang/ast tree of a mini-Dana file.
+//
+// The grammar (grammar.go) is a participle v2 grammar over the tokens of
+// package lexer; convert.go turns its parse tree into package ast and checks
+// what the grammar leaves open; errors.go rewrites participle's errors into
+// messages in the user's terms.
+//
+// To report several syntax errors at once, ParseFile splits the token stream
+// into top-level statements and parses each on its own: an error in one
+// statement does not hide the errors of the next ones.
+//
+// Conventions worth knowing when consuming the tree:
+//   - every node has the position of its first token, except FuncDef, whose
+//     position is that of the `def` keyword (its decorators come before it and
+//     have their own positions); its Doc comments are the ones above the first
+//     decorator;
+//   - an `elif` is an IfStmt flagged IsElif, sole statement of the Else block
+//     of the IfStmt before it;
+//   - `-2` is a UnaryExpr around an IntLit (no constant folding);
+//   - f-string parts are merged: adjacent literal text (also across adjacent
+//     literals "a" f"{x}") becomes one part; a `{x=}` part has Debug set and no
+//     Conv (Python then uses repr unless a format spec is given);
+//   - generator expressions in parentheses or as the sole argument of a call
+//     are CompExpr of kind CompGen.
+package parser
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	plexer "github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/minidana/dana/lang/ast"
+	"github.com/minidana/dana/lang/diag"
+	"github.com/minidana/dana/lang/lexer"
+)
+
+// ParseFile parses a mini-Dana source file. On failure it returns the
+// statements it could parse together with a diag.List of every syntax error it
+// found (each with Pos, Type "SyntaxError" or "IndentationError", Msg and the
+// quoted source Line).
+func ParseFile(filename, src string) (*ast.File, error) {
+	toks, comments, lexErr := lexer.Scan(filename, src)
+	f := &ast.File{Name: filename, Source: src, Comments: comments}
+	var lexErrs diag.List
+	if lexErr != nil && !errors.As(lexErr, &lexErrs) {
+		return f, fmt.Errorf("parse %s: %w", filename, lexErr)
+	}
+	chunks := splitStatements(toks)
+	if len(chunks) > 0 {
+		if err := build(); err != nil {
+			return f, err
+		}
+	}
+	var errs diag.List
+	li := 0
+	for ci, ch := range chunks {
+		next := toks[ch.end]
+		var mine diag.List
+		for li < len(lexErrs) && (ci == len(chunks)-1 || lexErrs[li].Pos.Offset < next.Pos.Offset) {
+			mine = append(mine, lexErrs[li])
+			li++
+		}
+		if len(mine) > 0 {
+			errs = append(errs, mine...)
+			continue
+		}
+		stmts, cerrs := parseChunk(filename, src, toks[ch.start:ch.end], next.Pos)
+		f.Stmts = append(f.Stmts, stmts...)
+		errs = append(errs, cerrs...)
+	}
+	errs = append(errs, lexErrs[li:]...)
+	attachComments(f.Stmts, comments)
+	if len(errs) > 0 {
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Pos.Offset < errs[j].Pos.Offset })
+		return f, errs
+	}
+	return f, nil
+}
+
+// ParseExpr parses a single expression (a bare tuple `a, b` included), as the
+// REPL's `:type EXPR` needs. The error, if any, is a diag.List.
+func ParseExpr(filename, src string) (ast.Expr, error) {
+	toks, _, lexErr := lexer.Scan(filename, src)
+	if lexErr != nil {
+		var l diag.List
+		if errors.As(lexErr, &l) {
+			return nil, l
+		}
+		return nil, fmt.Errorf("parse expression: %w", lexErr)
+	}
+	// Drop the layout tokens around a single logical line.
+	body := toks[:len(toks)-1]
+	for len(body) > 0 && (body[len(body)-1].Type == lexer.Newline || body[len(body)-1].Type == lexer.Dedent) {
+		body = body[:len(body)-1]
+	}
+	if len(body) > 0 && body[0].Type == lexer.Indent {
+		body = body[1:]
+	}
+	eof := toks[len(toks)-1].Pos
+	if len(body) == 0 {
+		return nil, diag.List{{Pos: eof, Type: lexer.SyntaxError, Msg: "expected an expression", Line: diag.SourceLine(src, eof.Line)}}
+	}
+	if err := build(); err != nil {
+		return nil, err
+	}
+	all := append(append([]lexer.Token(nil), body...), lexer.Token{Type: lexer.EOF, Pos: eof})
+	pl, err := plexer.Upgrade(lexer.NewSliceLexer(all))
+	if err != nil {
+		return nil, fmt.Errorf("parse expression: %w", err)
+	}
+	g, err := exprParser.ParseFromLexer(pl)
+	if err != nil {
+		return nil, diag.List{syntaxError(filename, src, all, err)}
+	}
+	c := &conv{file: filename, src: src}
+	x := c.exprList(g)
+	if len(c.errs) > 0 {
+		return x, c.errs
+	}
+	return x, nil
+}
+
+type span struct{ start, end int }
+
+// splitStatements cuts the token stream (which ends with EOF) into top-level
+// statements: a statement ends with a Newline or a Dedent at depth 0 that is
+// not followed by an Indent, by a clause of the same compound statement
+// (else, elif, except, finally), or, after a decorator line, by the
+// decorated definition.
+func splitStatements(toks []lexer.Token) []span {
+	var out []span
+	depth, start, line := 0, 0, 0
+	for i := 0; i < len(toks)-1; i++ {
+		t := toks[i]
+		switch t.Type {
+		case lexer.Indent:
+			depth++
+			continue
+		case lexer.Dedent:
+			depth--
+		case lexer.Newline:
+		default:
+			continue
+		}
+		if depth > 0 {
+			continue
+		}
+		next := toks[i+1]
+		if next.Type == lexer.Indent {
+			continue
+		}
+		if next.Type == lexer.Keyword {
+			switch next.Value {
+			case "else", "elif", "except", "finally":
+				line = i + 1
+				continue
+			}
+		}
+		if toks[line].Type == lexer.Op && toks[line].Value == "@" {
+			line = i + 1
+			continue
+		}
+		out = append(out, span{start, i + 1})
+		start, line = i+1, i+1
+	}
+	if start < len(toks)-1 {
+		out = append(out, span{start, len(toks) - 1})
+	}
+	return out
+}
+
+// parseChunk parses the tokens of one top-level statement; eof is where the
+// next statement starts.
+func parseChunk(filename, src string, toks []lexer.Token, eof ast.Pos) ([]ast.Stmt, diag.List) {
+	all := make([]lexer.Token, len(toks)+1)
+	copy(all, toks)
+	all[len(toks)] = lexer.Token{Type: lexer.EOF, Pos: eof}
+	pl, err := plexer.Upgrade(lexer.NewSliceLexer(all))
+	if err != nil {
+		return nil, diag.List{{Pos: toks[0].Pos, Type: lexer.SyntaxError, Msg: err.Error()}}
+	}
+	g, err := fileParser.ParseFromLexer(pl)
+	if err != nil {
+		return nil, diag.List{syntaxError(filename, src, all, err)}
+	}
+	c := &conv{file: filename, src: src}
+	return c.stmts(g.Stmts), c.errs
+}
