@@ -168,7 +168,7 @@ type gSig struct {
 
 type gSimple struct {
 	Pos   plexer.Position
-	Stmts []*gSmall    `parser:"@@ ( ';' @@ )* ';'?"`
+	Stmts []*gSmall    `parser:"@@ ( (?! ';' Newline ) ';' @@ )* ';'?"`
 	End   plexer.Token `parser:"@Newline"`
 }
 
