@@ -28,7 +28,7 @@ const (
 // open.
 func Scan(filename, src string) ([]Token, []ast.Comment, error) {
 	s := scanner{file: filename, src: src, line: 1, col: 1}
-	s.toks = make([]Token, 0, len(src)/4+8)
+	s.toks = make([]Token, 0, len(src)/3+8)
 	s.run()
 	if len(s.errs) > 0 {
 		return s.toks, s.comments, s.errs
@@ -489,10 +489,10 @@ func (s *scanner) number() {
 		j, count = digits(j, base, false, name)
 		if errOff < 0 {
 			switch {
-			case count == 0:
-				fail(start, "invalid "+name+" literal")
 			case j < n && isDigit(src[j]):
 				fail(j, fmt.Sprintf("invalid digit '%c' in %s literal", src[j], name))
+			case count == 0:
+				fail(start, "invalid "+name+" literal")
 			case j < n && isIdentChar(src[j]):
 				fail(j, "invalid "+name+" literal")
 			}
