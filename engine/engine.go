@@ -37,6 +37,12 @@ type Config struct {
 type Engine struct {
 	*interp.Interpreter
 	Config Config
+	// closers run on Close, in reverse order.
+	closers []func() error
+	// Services holds the runtime services installed by installReason and
+	// installPOET, by name, for the REPL's meta commands and for tests.
+	Services map[string]any
+	setupErr error
 }
 
 // New returns a ready engine.
@@ -59,8 +65,31 @@ func New(cfg Config) *Engine {
 		Getenv:   cfg.Getenv,
 	})
 	builtins.Install(in)
-	return &Engine{Interpreter: in, Config: cfg}
+	e := &Engine{Interpreter: in, Config: cfg, Services: map[string]any{}}
+	if err := installReason(e); err != nil {
+		e.setupErr = err
+	}
+	if err := installPOET(e); err != nil && e.setupErr == nil {
+		e.setupErr = err
+	}
+	return e
 }
 
+// SetupError reports a problem found while installing runtime services (a
+// bad LLM configuration, say). The engine still runs plain code.
+func (e *Engine) SetupError() error { return e.setupErr }
+
+// OnClose registers a function run by Close.
+func (e *Engine) OnClose(f func() error) { e.closers = append(e.closers, f) }
+
 // Close releases the engine's resources (open stores, clients).
-func (e *Engine) Close() error { return nil }
+func (e *Engine) Close() error {
+	var first error
+	for i := len(e.closers) - 1; i >= 0; i-- {
+		if err := e.closers[i](); err != nil && first == nil {
+			first = err
+		}
+	}
+	e.closers = nil
+	return first
+}
