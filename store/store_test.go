@@ -475,7 +475,7 @@ func TestDecay(t *testing.T) {
 	if _, err := s.Decay(time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	want[a.ID] = 0.6561   // decayed through week 3, now in week 4
+	want[a.ID] = 0.6561  // decayed through week 3, now in week 4
 	want[c.ID] = 0.32805 // used at 3.4 weeks, idle 1.1 weeks now
 	check("a week later")
 }
