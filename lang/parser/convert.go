@@ -757,7 +757,7 @@ func (c *conv) unary(g *gUnary) ast.Expr {
 	if p.Exp == nil {
 		return x
 	}
-	return &ast.BinaryExpr{P: x.Position(), Op: "**", OpPos: c.pos(p.Exp.Pos), X: x, Y: c.unary(p.Exp)}
+	return &ast.BinaryExpr{P: x.Position(), Op: "**", OpPos: c.pos(p.Op.Pos), X: x, Y: c.unary(p.Exp)}
 }
 
 func (c *conv) primary(g *gPrimary) ast.Expr {

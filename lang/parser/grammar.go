@@ -333,8 +333,9 @@ type gUnary struct {
 
 type gPower struct {
 	Pos plexer.Position
-	X   *gPrimary `parser:"@@"`
-	Exp *gUnary   `parser:"( '**' @@ )?"`
+	X   *gPrimary    `parser:"@@"`
+	Op  plexer.Token `parser:"( @'**'"`
+	Exp *gUnary      `parser:"  @@ )?"`
 }
 
 type gPrimary struct {
