@@ -53,6 +53,7 @@ type scanner struct {
 
 	indents  []int
 	brackets []bracket
+	fields   int // depth of nested f-string replacement fields
 
 	lineHasCode bool // a code token was emitted on the current logical line
 	physCode    bool // a code token was emitted on the current physical line
@@ -69,39 +70,58 @@ func (s *scanner) advance(n int) {
 	if end > len(s.src) {
 		end = len(s.src)
 	}
-	for i := s.off; i < end; i++ {
-		c := s.src[i]
-		if c == '\n' {
-			s.line++
-			s.col = 1
-		} else if c < utf8.RuneSelf || utf8.RuneStart(c) {
-			s.col++
+	s.line, s.col = lineCol(s.src, s.off, end, s.line, s.col)
+	s.off = end
+}
+
+// lineCol moves line and col (in runes, as utf8.RuneCount counts them, so
+// that an invalid byte is one column) over src[from:to].
+func lineCol(src string, from, to, line, col int) (int, int) {
+	for i := from; i < to; {
+		c := src[i]
+		switch {
+		case c == '\n':
+			line++
+			col = 1
+			i++
+		case c < utf8.RuneSelf:
+			col++
+			i++
+		default:
+			_, size := utf8.DecodeRuneInString(src[i:to])
+			col++
+			i += size
 		}
 	}
-	s.off = end
+	return line, col
 }
 
 // posAt returns the position of byte offset off, which lies at or after the
 // position from.
 func (s *scanner) posAt(from ast.Pos, off int) ast.Pos {
-	p := from
 	if off > len(s.src) {
 		off = len(s.src)
 	}
-	for i := from.Offset; i < off; i++ {
-		c := s.src[i]
-		if c == '\n' {
-			p.Line++
-			p.Col = 1
-		} else if c < utf8.RuneSelf || utf8.RuneStart(c) {
-			p.Col++
-		}
-	}
+	p := from
+	p.Line, p.Col = lineCol(s.src, from.Offset, off, from.Line, from.Col)
 	p.Offset = off
 	return p
 }
 
+// MaxErrors is the number of lexical errors after which Scan gives up: the
+// rest of the file is not scanned.
+const MaxErrors = 50
+
+// Nesting limits, as in Python: deeper nesting is an error.
+const (
+	MaxIndent  = 100 // levels of indentation
+	MaxNesting = 200 // open brackets and f-string replacement fields
+)
+
 func (s *scanner) errorAt(p ast.Pos, typ, format string, args ...any) {
+	if len(s.errs) >= MaxErrors {
+		return
+	}
 	s.errs = append(s.errs, &diag.Error{
 		Pos:  p,
 		Type: typ,
@@ -157,7 +177,7 @@ func (s *scanner) run() {
 			}
 		}
 		s.skipSpace()
-		if s.off >= len(s.src) {
+		if s.off >= len(s.src) || len(s.errs) >= MaxErrors {
 			break
 		}
 		c := s.src[s.off]
@@ -214,6 +234,9 @@ loop:
 	top := s.indents[len(s.indents)-1]
 	switch {
 	case w > top:
+		if len(s.indents) > MaxIndent {
+			s.errorAt(p, IndentationError, "too many levels of indentation")
+		}
 		s.indents = append(s.indents, w)
 		s.emit(Indent, "", p)
 	case w < top:
@@ -277,6 +300,9 @@ func (s *scanner) trackBracket(t Token) {
 	}
 	switch c := t.Value[0]; c {
 	case '(', '[', '{':
+		if len(s.brackets) == MaxNesting {
+			s.errorAt(t.Pos, SyntaxError, "too many nested parentheses")
+		}
 		s.brackets = append(s.brackets, bracket{c, t.Pos})
 	case ')', ']', '}':
 		if len(s.brackets) == 0 {
@@ -623,6 +649,9 @@ func (s *scanner) checkEscapes(start ast.Pos, from, to int, fstr bool) {
 		return
 	}
 	decode(body, fstr, func(off int, msg string) {
+		if len(s.errs) >= MaxErrors {
+			return
+		}
 		s.errorAt(s.posAt(start, from+off), SyntaxError, "%s", msg)
 	})
 }
@@ -754,6 +783,12 @@ func (s *scanner) closeFailed(f *fctx) {
 // field scans one replacement field `{expr[=][!c][:spec]}` of an f-string,
 // starting at its '{'.
 func (s *scanner) field(f *fctx) {
+	if s.fields++; s.fields > MaxNesting {
+		s.errorAt(s.pos(), SyntaxError, "too many nested f-strings")
+		f.failed = true
+		return
+	}
+	defer func() { s.fields-- }()
 	s.emit(Op, "{", s.pos())
 	s.advance(1)
 	depth := 0
