@@ -394,3 +394,22 @@ func TestConcurrentCalls(t *testing.T) {
 		t.Errorf("stats %+v", st)
 	}
 }
+
+func TestGarbage200AndNotFoundHint(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	srv.Enqueue(llmtest.Reply{Body: "<html>hello</html>"})
+	c := newClient(t, fastConfig(srv.BaseURL()))
+	_, err := c.Complete(context.Background(), ask("x"))
+	var le *llm.LLMError
+	if !errors.As(err, &le) || le.Attempts != 1 {
+		t.Fatalf("err = %v", err)
+	}
+	t.Logf("garbage 200: %v", err)
+
+	c = newClient(t, fastConfig(srv.URL())) // forgot /v1
+	_, err = c.Complete(context.Background(), ask("x"))
+	if !errors.As(err, &le) || le.Status != 404 || !strings.Contains(err.Error(), "/v1") {
+		t.Errorf("err = %v", err)
+	}
+	t.Logf("404: %v", err)
+}

@@ -340,16 +340,22 @@ func errorMessage(status int, body string) string {
 	if prefix == "" {
 		prefix = "HTTP error"
 	}
-	if text == "" {
-		return "the server answered " + prefix
+	msg := "the server answered " + prefix
+	if text != "" {
+		msg += ": " + text
 	}
-	return "the server answered " + prefix + ": " + text
+	if status == http.StatusNotFound {
+		msg += " (check the base URL and the model name: OpenAI-compatible servers usually serve the API under /v1, e.g. http://localhost:11434/v1)"
+	}
+	return msg
 }
 
 // rejectsResponseFormat reports whether an error response says the server
 // does not support response_format / JSON schemas.
 func rejectsResponseFormat(status int, body string) bool {
-	if status != http.StatusBadRequest && status != http.StatusUnprocessableEntity && status != http.StatusNotImplemented {
+	switch status {
+	case http.StatusBadRequest, http.StatusUnprocessableEntity, http.StatusInternalServerError, http.StatusNotImplemented:
+	default:
 		return false
 	}
 	b := strings.ToLower(body)

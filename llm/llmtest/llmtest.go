@@ -220,8 +220,8 @@ func (s *Server) LastRequest(tb testing.TB) Request {
 
 // serve handles one HTTP request.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/chat/completions") {
-		writeError(w, http.StatusNotFound, "llmtest: only POST .../chat/completions is served, not "+r.Method+" "+r.URL.Path)
+	if r.Method != http.MethodPost || r.URL.Path != "/v1/chat/completions" {
+		writeError(w, http.StatusNotFound, "llmtest: only POST /v1/chat/completions is served, not "+r.Method+" "+r.URL.Path)
 		return
 	}
 	body, err := io.ReadAll(r.Body)
