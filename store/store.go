@@ -28,7 +28,10 @@ const (
 	// waiting process waits before competing for it again.
 	yieldDelay = 15 * time.Millisecond
 	// waiterProbeEvery rate-limits the "is another process waiting?" probe.
-	waiterProbeEvery = 10 * time.Millisecond
+	waiterProbeEvery = 5 * time.Millisecond
+	// holdQuantum is how long a handle may keep the database open while
+	// another process waits, as long as it keeps using it.
+	holdQuantum = 50 * time.Millisecond
 )
 
 // File names inside the store directory, next to Badger's own files.
@@ -96,6 +99,7 @@ type Store struct {
 	idleSeq   uint64
 	lastProbe time.Time
 	yieldedAt time.Time // when the handle last closed early for a waiter
+	openedAt  time.Time // when the database was last opened
 
 	// writeMu serialises write transactions and the index updates that
 	// follow them, so indexes see writes in commit order.
@@ -222,21 +226,29 @@ func (s *Store) release() {
 	if s.db == nil || s.closed {
 		return
 	}
+	idle := s.opts.IdleClose
 	now := time.Now()
 	if now.Sub(s.lastProbe) >= waiterProbeEvery {
 		s.lastProbe = now
 		if othersWaiting(filepath.Join(s.dir, wantFileName)) {
-			_ = s.closeDBLocked()
-			s.yieldedAt = now
-			return
+			// Somebody waits: hand over once this handle has had its
+			// quantum (reopening costs milliseconds, so handing over after
+			// every single operation would waste most of the time).
+			if held := now.Sub(s.openedAt); held >= holdQuantum {
+				_ = s.closeDBLocked()
+				s.yieldedAt = now
+				return
+			} else if idle < 0 || holdQuantum-held < idle {
+				idle = holdQuantum - held
+			}
 		}
 	}
-	if s.opts.IdleClose < 0 {
+	if idle < 0 {
 		return
 	}
 	s.idleSeq++
 	seq := s.idleSeq
-	s.idleTimer = time.AfterFunc(s.opts.IdleClose, func() { s.idleClose(seq) })
+	s.idleTimer = time.AfterFunc(idle, func() { s.idleClose(seq) })
 }
 
 func (s *Store) stopIdleTimerLocked() {
@@ -311,6 +323,7 @@ func (s *Store) openLocked() error {
 		if !busy {
 			s.db, s.lock = db, lock
 			s.epoch++
+			s.openedAt = time.Now()
 			s.lastProbe = time.Now()
 			return nil
 		}
@@ -392,9 +405,9 @@ func badgerOptions(dir string, readOnly bool) badger.Options {
 		WithReadOnly(readOnly).
 		WithSyncWrites(true).
 		WithMetricsEnabled(false).
-		WithMemTableSize(8 << 20).
+		WithMemTableSize(4 << 20).
 		WithNumMemtables(2).
-		WithValueThreshold(64 << 10).
+		WithValueThreshold(32 << 10).
 		WithValueLogFileSize(16 << 20).
 		WithBaseTableSize(2 << 20).
 		WithNumCompactors(2).
