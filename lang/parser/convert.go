@@ -1126,7 +1126,7 @@ func (c *conv) brace(g *gBrace) ast.Expr {
 			case it.DStar != nil:
 				c.errorf(c.pos(it.Pos), "dict unpacking ('**') in a dict display is not supported")
 			case it.Value == nil:
-				c.errorf(c.pos(it.EndPos), "':' expected after dictionary key")
+				c.errorf(c.pos(it.Pos), "':' expected after dictionary key")
 			default:
 				d.Keys = append(d.Keys, c.noStar(c.starExpr(it.Key)))
 				d.Values = append(d.Values, c.expr(it.Value))

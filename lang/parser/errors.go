@@ -17,7 +17,7 @@ import (
 // offending token and looks at what precedes it.
 func syntaxError(filename, src string, toks []lexer.Token, err error) *diag.Error {
 	k, expected := locate(toks, err)
-	typ, msg, pos := explain(toks, k, expected)
+	typ, msg, pos := explain(toks, k, expected, len(src))
 	return &diag.Error{Pos: pos, Type: typ, Msg: msg, Line: diag.SourceLine(src, pos.Line)}
 }
 
@@ -195,7 +195,34 @@ func inLambdaParams(toks []lexer.Token, k int) bool {
 	return false
 }
 
-func explain(toks []lexer.Token, k int, expected string) (typ, msg string, pos ast.Pos) {
+// things names the productions of the grammar in error messages.
+var things = map[string]string{
+	"GType": "a type", "GTypeAtom": "a type",
+	"GExpr": "an expression", "GExprList": "an expression", "GStarExpr": "an expression",
+	"GBin": "an expression", "GOr": "an expression", "GNot": "an expression", "GCmp": "an expression",
+	"GUnary": "an expression", "GPower": "an expression", "GPrimary": "an expression",
+	"GAtom": "an expression", "GCond": "an expression", "GArg": "an expression",
+	"GTargets": "a target", "GTarget": "a target",
+	"GDotted": "a module name", "GImportName": "a name", "<ident>": "a name",
+	"GParam": "a parameter", "GSliceItem": "an index",
+}
+
+// expectedThing describes what participle expected first, or returns "".
+func expectedThing(expected string) string {
+	e := strings.TrimLeft(expected, "(")
+	if i := strings.IndexAny(e, " )|?*+"); i >= 0 {
+		e = e[:i]
+	}
+	return things[e]
+}
+
+func isCloser(t lexer.Token) bool {
+	return t.Type == lexer.Op && (t.Value == ")" || t.Value == "]" || t.Value == "}")
+}
+
+// explain chooses the message of a syntax error at toks[k]. srcLen tells the
+// real end of file from the end of a statement.
+func explain(toks []lexer.Token, k int, expected string, srcLen int) (typ, msg string, pos ast.Pos) {
 	tok := toks[k]
 	pos = tok.Pos
 	var prev lexer.Token
@@ -203,12 +230,13 @@ func explain(toks []lexer.Token, k int, expected string) (typ, msg string, pos a
 		prev = toks[k-1]
 	}
 	lit := expectedLiteral(expected)
+	atEOF := tok.Type == lexer.EOF && tok.Pos.Offset >= srcLen
 	switch {
 	case tok.Type == lexer.Indent:
 		return lexer.IndentationError, "unexpected indent", pos
 	case k >= 2 && prev.Type == lexer.Newline && toks[k-2].Type == lexer.Op && toks[k-2].Value == ":":
 		colon := toks[k-2]
-		if tok.Type == lexer.EOF || tok.Type == lexer.Dedent {
+		if atEOF {
 			pos = prev.Pos
 		}
 		msg = "expected an indented block after ':'"
@@ -220,6 +248,12 @@ func explain(toks []lexer.Token, k int, expected string) (typ, msg string, pos a
 		return lexer.SyntaxError, "expected 'else' after 'if' expression", pos
 	case lit == "::" || inLambdaParams(toks, k) && (isEnd(tok) || tok.Type == lexer.Op):
 		return lexer.SyntaxError, "expected '::' after the lambda parameters (write 'lambda x :: body')", pos
+	case isCloser(tok):
+		return lexer.SyntaxError, "invalid syntax: unexpected " + describeToken(tok), pos
+	case expectedThing(expected) != "" && k > 0 && prev.Type != lexer.Newline && prev.Type != lexer.Indent && prev.Type != lexer.Dedent:
+		return lexer.SyntaxError, fmt.Sprintf("expected %s after '%s'", expectedThing(expected), prev.Value), pos
+	case isEnd(tok) && prev.Type == lexer.Keyword && prev.Value == "import":
+		return lexer.SyntaxError, "expected a name after 'import'", pos
 	case isEnd(tok) && (prev.Type == lexer.Op || prev.Type == lexer.Keyword) && operandOps[prev.Value]:
 		return lexer.SyntaxError, fmt.Sprintf("expected an expression after '%s'", prev.Value), pos
 	case lit == ":" && (isEnd(tok) || tok.Type != lexer.Op):
@@ -228,8 +262,8 @@ func explain(toks []lexer.Token, k int, expected string) (typ, msg string, pos a
 		return lexer.SyntaxError, "expected 'def' after a decorator", pos
 	case bracketDepth(toks, k) > 0 && endsExpr(prev) && startsExpr(tok):
 		return lexer.SyntaxError, "invalid syntax. Perhaps you forgot a comma?", pos
-	case tok.Type == lexer.Dedent || tok.Type == lexer.EOF:
-		return lexer.SyntaxError, "unexpected end of file", pos
+	case prev.Type == lexer.Ident && prev.Value == "class" && (k == 1 || toks[k-2].Type == lexer.Newline || toks[k-2].Type == lexer.Indent || toks[k-2].Type == lexer.Dedent):
+		return lexer.SyntaxError, "invalid syntax: mini-Dana has no 'class'; use 'struct'", prev.Pos
 	}
 	return lexer.SyntaxError, "invalid syntax: unexpected " + describeToken(tok), pos
 }

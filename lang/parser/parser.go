@@ -174,6 +174,9 @@ func splitStatements(toks []lexer.Token) []span {
 // parseChunk parses the tokens of one top-level statement; eof is where the
 // next statement starts.
 func parseChunk(filename, src string, toks []lexer.Token, eof ast.Pos) ([]ast.Stmt, diag.List) {
+	if t, ok := tooDeep(toks); ok {
+		return nil, diag.List{{Pos: t.Pos, Type: lexer.SyntaxError, Msg: "statement too deeply nested", Line: diag.SourceLine(src, t.Pos.Line)}}
+	}
 	all := make([]lexer.Token, len(toks)+1)
 	copy(all, toks)
 	all[len(toks)] = lexer.Token{Type: lexer.EOF, Pos: eof}
@@ -187,4 +190,28 @@ func parseChunk(filename, src string, toks []lexer.Token, eof ast.Pos) ([]ast.St
 	}
 	c := &conv{file: filename, src: src}
 	return c.stmts(g.Stmts), c.errs
+}
+
+// maxNested bounds the operators that nest without brackets (prefix
+// operators, '**', lambda, conditional expressions) in one statement, which
+// keeps the recursive descent parser's stack small; brackets and blocks are
+// bounded by the lexer.
+const maxNested = 300
+
+// tooDeep returns the token at which a statement exceeds maxNested.
+func tooDeep(toks []lexer.Token) (lexer.Token, bool) {
+	n := 0
+	for i, t := range toks {
+		switch {
+		case t.Type == lexer.Keyword && (t.Value == "not" || t.Value == "lambda" || t.Value == "else"):
+		case t.Type == lexer.Op && t.Value == "**":
+		case t.Type == lexer.Op && (t.Value == "-" || t.Value == "+" || t.Value == "~") && (i == 0 || !endsExpr(toks[i-1])):
+		default:
+			continue
+		}
+		if n++; n > maxNested {
+			return t, true
+		}
+	}
+	return lexer.Token{}, false
 }
