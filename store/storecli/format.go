@@ -1,0 +1,164 @@
+package storecli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/minidana/dana/store"
+)
+
+// table renders rows as aligned columns (by rune width).
+type table struct {
+	rows [][]string
+}
+
+func newTable(header ...string) *table { return &table{rows: [][]string{header}} }
+
+func (t *table) row(cells ...string) { t.rows = append(t.rows, cells) }
+
+func (t *table) write(w io.Writer) {
+	var widths []int
+	for _, r := range t.rows {
+		for i, c := range r {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	for _, r := range t.rows {
+		var b strings.Builder
+		for i, c := range r {
+			b.WriteString(c)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+2))
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+}
+
+// record renders "label: value" lines with aligned values; multi-line
+// values are indented below their label.
+type record struct {
+	labels, values []string
+	multi          []bool
+}
+
+func (r *record) field(label, value string) {
+	r.labels = append(r.labels, label)
+	r.values = append(r.values, value)
+	r.multi = append(r.multi, false)
+}
+
+// block adds a value that may span lines.
+func (r *record) block(label, value string) {
+	r.labels = append(r.labels, label)
+	r.values = append(r.values, value)
+	r.multi = append(r.multi, strings.Contains(value, "\n"))
+}
+
+func (r *record) write(w io.Writer) {
+	width := 0
+	for _, l := range r.labels {
+		width = max(width, len(l)+1)
+	}
+	for i, l := range r.labels {
+		if r.multi[i] {
+			fmt.Fprintf(w, "%s:\n", l)
+			indentLines(w, "  ", r.values[i])
+			continue
+		}
+		fmt.Fprintf(w, "%-*s %s\n", width, l+":", r.values[i])
+	}
+}
+
+// indent writes a labelled, possibly multi-line value under an attempt.
+func indent(w io.Writer, label, text string) {
+	if !strings.Contains(text, "\n") {
+		fmt.Fprintf(w, "     %s: %s\n", label, text)
+		return
+	}
+	fmt.Fprintf(w, "     %s:\n", label)
+	indentLines(w, "       | ", text)
+}
+
+func indentLines(w io.Writer, prefix, text string) {
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		fmt.Fprintln(w, strings.TrimRight(prefix+line, " "))
+	}
+}
+
+// value renders a JSON-able value: strings quoted, the rest as compact JSON.
+func value(v any) string {
+	if v == nil {
+		return "None"
+	}
+	if s, ok := v.(string); ok {
+		return strconv.Quote(s)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// clip shortens s to n runes on one line.
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func conf(c float64) string { return strconv.FormatFloat(c, 'f', 2, 64) }
+
+// when formats a time in local time; the zero time is "never".
+func when(t time.Time) string {
+	if t.IsZero() {
+		return "never"
+	}
+	return t.Local().Format("2006-01-02 15:04:05")
+}
+
+func tokens(u store.Usage) string {
+	if u.TotalTokens == 0 && u.PromptTokens == 0 && u.CompletionTokens == 0 {
+		return "no tokens"
+	}
+	return fmt.Sprintf("%d tokens: %d prompt, %d completion", u.TotalTokens, u.PromptTokens, u.CompletionTokens)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
