@@ -77,17 +77,20 @@ func BenchmarkPutExecution(b *testing.B) {
 	}
 }
 
-// BenchmarkFeedback measures a Feedback call that reinforces 5 applied
-// learnings and records a note.
+// BenchmarkFeedback measures a Feedback call on a fresh execution that
+// applied 5 learnings: a positive score (5 reinforcements) and a note (a
+// new learning), all in one durable transaction.
 func BenchmarkFeedback(b *testing.B) {
 	s := openTest(b, Options{MaxLearningsPerFunction: 1 << 30})
 	var applied []string
 	for i := 0; i < 5; i++ {
 		applied = append(applied, addLearning(b, s, "summarize", "", "keep it short and numeric", 0.5).ID)
 	}
-	e := putExec(b, s, "summarize", "", map[string]any{"prompt": "x"}, applied...)
 	b.ReportAllocs()
 	for b.Loop() {
+		b.StopTimer()
+		e := putExec(b, s, "summarize", "", map[string]any{"prompt": "Summarize the report"}, applied...)
+		b.StartTimer()
 		if _, err := s.Feedback(e.ID, FeedbackInput{Score: ptr(1.0), Note: "mention the currency"}); err != nil {
 			b.Fatal(err)
 		}

@@ -566,9 +566,7 @@ func (s *Store) getIndex(db *badger.DB, scope string) (*index, error) {
 	if db == nil {
 		return newIndex(scope), nil
 	}
-	s.mu.Lock()
-	epoch := s.epoch
-	s.mu.Unlock()
+	epoch := s.epoch.Load()
 	s.idxMu.Lock()
 	ix := s.indexes[scope]
 	s.idxMu.Unlock()
@@ -655,9 +653,7 @@ func (s *Store) applyChanges(changes []indexChange, gens map[string]string) {
 	if len(gens) == 0 {
 		return
 	}
-	s.mu.Lock()
-	epoch := s.epoch
-	s.mu.Unlock()
+	epoch := s.epoch.Load()
 	s.idxMu.Lock()
 	defer s.idxMu.Unlock()
 	for scope, ix := range s.indexes {

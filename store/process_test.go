@@ -138,9 +138,7 @@ func TestTwoProcesses(t *testing.T) {
 	if childErr != nil {
 		t.Errorf("child: %v: %s", childErr, stderr.String())
 	}
-	s.mu.Lock()
-	opens := s.epoch
-	s.mu.Unlock()
+	opens := s.epoch.Load()
 	t.Logf("%d rounds in each of two processes: %v (parent opened the store %d times)", rounds, time.Since(start), opens)
 	es, err := s.ListExecutions(ExecutionFilter{Function: "shared"})
 	if err != nil {

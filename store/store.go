@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
@@ -93,7 +94,7 @@ type Store struct {
 	db        *badger.DB
 	lock      *fileLock
 	refs      int
-	epoch     uint64 // incremented on every open
+	epoch     atomic.Uint64 // incremented on every open (written under mu)
 	closed    bool
 	idleTimer *time.Timer
 	idleSeq   uint64
@@ -322,7 +323,7 @@ func (s *Store) openLocked() error {
 		}
 		if !busy {
 			s.db, s.lock = db, lock
-			s.epoch++
+			s.epoch.Add(1)
 			s.openedAt = time.Now()
 			s.lastProbe = time.Now()
 			return nil
