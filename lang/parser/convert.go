@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"math/big"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -22,6 +23,9 @@ type conv struct {
 	errs diag.List
 	// placeholder allows `$$` (inside the stages of a pipeline).
 	placeholder bool
+	// toks are the tokens being converted (for the positions of prefix
+	// operators, which the grammar captures as a list of strings).
+	toks []lexer.Token
 }
 
 func (c *conv) pos(p plexer.Position) ast.Pos {
@@ -656,27 +660,26 @@ func (c *conv) expr(g *gExpr) ast.Expr {
 		l := g.Lambda
 		return &ast.LambdaExpr{P: c.pos(l.Pos), Params: c.params(l.Params, "lambda"), Body: c.expr(l.Body)}
 	}
-	return c.cond(g.Cond)
-}
-
-func (c *conv) cond(g *gCond) ast.Expr {
-	then := c.or(g.Then)
+	then := c.boolOps(g.First, g.Rest)
 	if g.If == nil {
 		return then
 	}
 	return &ast.CondExpr{P: then.Position(), Cond: c.or(g.If), Then: then, Else: c.expr(g.Else)}
 }
 
-func (c *conv) or(g *gOr) ast.Expr {
-	x := c.not(g.First)
-	if len(g.Rest) == 0 {
+func (c *conv) or(g *gOr) ast.Expr { return c.boolOps(g.First, g.Rest) }
+
+// boolOps nests a flat `x and y or z` list: `and` binds tighter than `or`,
+// both associate to the left.
+func (c *conv) boolOps(first *gNotCmp, rest []*gBoolOp) ast.Expr {
+	x := c.notCmp(first)
+	if len(rest) == 0 {
 		return x
 	}
-	// `and` binds tighter than `or`: fold each run of `and` first.
 	var ors []ast.Expr
 	cur := x
-	for _, r := range g.Rest {
-		y := c.not(r.X)
+	for _, r := range rest {
+		y := c.notCmp(r.X)
 		if r.Op == "and" {
 			cur = &ast.BoolExpr{P: cur.Position(), Op: "and", X: cur, Y: y}
 			continue
@@ -692,31 +695,54 @@ func (c *conv) or(g *gOr) ast.Expr {
 	return res
 }
 
-func (c *conv) not(g *gNot) ast.Expr {
-	if g.Not != nil {
-		return &ast.UnaryExpr{P: c.pos(g.Pos), Op: "not", X: c.not(g.Not)}
-	}
-	return c.cmp(g.Cmp)
-}
-
 var cmpOps = map[string]string{"notin": "not in", "isnot": "is not"}
 
-func (c *conv) cmp(g *gCmp) ast.Expr {
+func (c *conv) notCmp(g *gNotCmp) ast.Expr {
 	x := c.bin(g.X)
-	if len(g.Ops) == 0 {
+	if len(g.Ops) > 0 {
+		e := &ast.CompareExpr{P: x.Position(), First: x}
+		for _, o := range g.Ops {
+			op := o.Op
+			if m, ok := cmpOps[op]; ok {
+				op = m
+			}
+			e.Ops = append(e.Ops, op)
+			e.OpPos = append(e.OpPos, c.pos(o.Pos))
+			e.Rest = append(e.Rest, c.bin(o.Y))
+		}
+		x = e
+	}
+	return c.prefix(x, c.pos(g.Pos), len(g.Nots), func(int) string { return "not" })
+}
+
+// prefix wraps x in the n prefix operators that start at position p (the
+// first operator's), innermost last.
+func (c *conv) prefix(x ast.Expr, p ast.Pos, n int, op func(int) string) ast.Expr {
+	if n == 0 {
 		return x
 	}
-	e := &ast.CompareExpr{P: x.Position(), First: x}
-	for _, o := range g.Ops {
-		op := o.Op
-		if m, ok := cmpOps[op]; ok {
-			op = m
-		}
-		e.Ops = append(e.Ops, op)
-		e.OpPos = append(e.OpPos, c.pos(o.Pos))
-		e.Rest = append(e.Rest, c.bin(o.Y))
+	ps := c.tokenPositions(p, n)
+	for i := n - 1; i >= 0; i-- {
+		x = &ast.UnaryExpr{P: ps[i], Op: op(i), X: x}
 	}
-	return e
+	return x
+}
+
+// tokenPositions returns the positions of the n tokens that start at p.
+func (c *conv) tokenPositions(p ast.Pos, n int) []ast.Pos {
+	out := make([]ast.Pos, n)
+	i := sort.Search(len(c.toks), func(i int) bool { return c.toks[i].Pos.Offset >= p.Offset })
+	for i < len(c.toks) && (c.toks[i].Type == lexer.Indent || c.toks[i].Type == lexer.Dedent || c.toks[i].Type == lexer.Newline) && c.toks[i].Pos.Offset == p.Offset {
+		i++
+	}
+	for k := range out {
+		if i+k < len(c.toks) {
+			out[k] = c.toks[i+k].Pos
+		} else {
+			out[k] = p
+		}
+	}
+	return out
 }
 
 var binPrec = map[string]int{
@@ -749,15 +775,11 @@ func (c *conv) climb(lhs ast.Expr, ops []*gBinOp, i *int, min int) ast.Expr {
 }
 
 func (c *conv) unary(g *gUnary) ast.Expr {
-	if g.X != nil {
-		return &ast.UnaryExpr{P: c.pos(g.Pos), Op: g.Op, X: c.unary(g.X)}
+	x := c.primary(g.X)
+	if g.Exp != nil {
+		x = &ast.BinaryExpr{P: x.Position(), Op: "**", OpPos: c.pos(g.Pow.Pos), X: x, Y: c.unary(g.Exp)}
 	}
-	p := g.Pow
-	x := c.primary(p.X)
-	if p.Exp == nil {
-		return x
-	}
-	return &ast.BinaryExpr{P: x.Position(), Op: "**", OpPos: c.pos(p.Op.Pos), X: x, Y: c.unary(p.Exp)}
+	return c.prefix(x, c.pos(g.Pos), len(g.Ops), func(i int) string { return g.Ops[i] })
 }
 
 func (c *conv) primary(g *gPrimary) ast.Expr {
@@ -907,6 +929,12 @@ func (c *conv) atom(g *gAtom) ast.Expr {
 		i := strings.IndexByte(g.Scoped, ':')
 		return &ast.Name{P: p, Scope: g.Scoped[:i], Name: g.Scoped[i+1:]}
 	case g.Name != "":
+		switch g.Name {
+		case "true", "false":
+			return &ast.BoolLit{P: p, V: g.Name == "true"}
+		case "null":
+			return &ast.NoneLit{P: p}
+		}
 		return &ast.Name{P: p, Name: g.Name}
 	case g.Int != "":
 		v, ok := new(big.Int).SetString(g.Int, 0)
@@ -1076,19 +1104,19 @@ func pairParen(it *gBraceItem) *gParen {
 	if it.Key == nil || it.Value != nil || it.Key.X == nil {
 		return nil
 	}
-	cond := it.Key.X.Cond
-	if cond == nil || cond.If != nil || len(cond.Then.Rest) > 0 {
+	e := it.Key.X
+	if e.Lambda != nil || e.If != nil || len(e.Rest) > 0 {
 		return nil
 	}
-	n := cond.Then.First
-	if n.Cmp == nil || len(n.Cmp.Ops) > 0 || len(n.Cmp.X.Ops) > 0 {
+	n := e.First
+	if len(n.Nots) > 0 || len(n.Ops) > 0 || len(n.X.Ops) > 0 {
 		return nil
 	}
-	u := n.Cmp.X.X
-	if u.Pow == nil || u.Pow.Exp != nil || len(u.Pow.X.Trailers) > 0 {
+	u := n.X.X
+	if len(u.Ops) > 0 || u.Exp != nil || len(u.X.Trailers) > 0 {
 		return nil
 	}
-	par := u.Pow.X.Atom.Paren
+	par := u.X.Atom.Paren
 	if par == nil || par.Pair == nil || par.Comp != nil || len(par.Rest) > 0 || par.Comma {
 		return nil
 	}

@@ -199,9 +199,9 @@ func inLambdaParams(toks []lexer.Token, k int) bool {
 var things = map[string]string{
 	"GType": "a type", "GTypeAtom": "a type",
 	"GExpr": "an expression", "GExprList": "an expression", "GStarExpr": "an expression",
-	"GBin": "an expression", "GOr": "an expression", "GNot": "an expression", "GCmp": "an expression",
-	"GUnary": "an expression", "GPower": "an expression", "GPrimary": "an expression",
-	"GAtom": "an expression", "GCond": "an expression", "GArg": "an expression",
+	"GBin": "an expression", "GOr": "an expression", "GNotCmp": "an expression",
+	"GUnary": "an expression", "GPrimary": "an expression",
+	"GAtom": "an expression", "GArg": "an expression",
 	"GTargets": "a target", "GTarget": "a target",
 	"GDotted": "a module name", "GImportName": "a name", "<ident>": "a name",
 	"GParam": "a parameter", "GSliceItem": "an index",

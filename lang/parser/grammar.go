@@ -264,10 +264,18 @@ type gTarget struct {
 	X    *gBin `parser:"@@"`
 }
 
+// The expression chain is kept short (gExpr, gNotCmp, gBin, gUnary,
+// gPrimary, gAtom): every level costs participle a struct and a few branches
+// per operand. Prefix operators and operator sequences are captured as flat
+// lists and nested during conversion.
+
 type gExpr struct {
 	Pos    plexer.Position
-	Lambda *gLambda `parser:"  @@"`
-	Cond   *gCond   `parser:"| @@"`
+	Lambda *gLambda   `parser:"  @@"`
+	First  *gNotCmp   `parser:"| @@"`
+	Rest   []*gBoolOp `parser:"  @@*"`
+	If     *gOr       `parser:"  ( 'if' @@"`
+	Else   *gExpr     `parser:"    'else' @@ )?"`
 }
 
 type gLambda struct {
@@ -276,34 +284,25 @@ type gLambda struct {
 	Body   *gExpr    `parser:"'::' @@"`
 }
 
-type gCond struct {
-	Pos  plexer.Position
-	Then *gOr   `parser:"@@"`
-	If   *gOr   `parser:"( 'if' @@"`
-	Else *gExpr `parser:"  'else' @@ )?"`
-}
-
+// gOr is an or_test: a conditional expression without its `if`, as used in
+// comprehension clauses and in the condition of a conditional expression.
 type gOr struct {
 	Pos   plexer.Position
-	First *gNot      `parser:"@@"`
+	First *gNotCmp   `parser:"@@"`
 	Rest  []*gBoolOp `parser:"@@*"`
 }
 
 type gBoolOp struct {
-	Op string `parser:"@( 'and' | 'or' )"`
-	X  *gNot  `parser:"@@"`
+	Op string   `parser:"@( 'and' | 'or' )"`
+	X  *gNotCmp `parser:"@@"`
 }
 
-type gNot struct {
-	Pos plexer.Position
-	Not *gNot `parser:"  'not' @@"`
-	Cmp *gCmp `parser:"| @@"`
-}
-
-type gCmp struct {
-	Pos plexer.Position
-	X   *gBin     `parser:"@@"`
-	Ops []*gCmpOp `parser:"@@*"`
+// gNotCmp is `not* comparison`.
+type gNotCmp struct {
+	Pos  plexer.Position
+	Nots []string  `parser:"( @'not' )*"`
+	X    *gBin     `parser:"@@"`
+	Ops  []*gCmpOp `parser:"@@*"`
 }
 
 type gCmpOp struct {
@@ -324,17 +323,12 @@ type gBinOp struct {
 	Y   *gUnary `parser:"@@"`
 }
 
+// gUnary is `(- | + | ~)* primary [** unary]`.
 type gUnary struct {
 	Pos plexer.Position
-	Op  string  `parser:"(  @( '-' | '+' | '~' )"`
-	X   *gUnary `parser:"   @@ )"`
-	Pow *gPower `parser:"| @@"`
-}
-
-type gPower struct {
-	Pos plexer.Position
+	Ops []string     `parser:"( @( '-' | '+' | '~' ) )*"`
 	X   *gPrimary    `parser:"@@"`
-	Op  plexer.Token `parser:"( @'**'"`
+	Pow plexer.Token `parser:"( @'**'"`
 	Exp *gUnary      `parser:"  @@ )?"`
 }
 
@@ -387,18 +381,18 @@ type gSliceItem struct {
 
 type gAtom struct {
 	Pos         plexer.Position
-	True        bool    `parser:"  @( 'True' | 'true' )"`
-	False       bool    `parser:"| @( 'False' | 'false' )"`
-	None        bool    `parser:"| @( 'None' | 'null' )"`
-	Placeholder bool    `parser:"| @'$$'"`
-	Scoped      string  `parser:"| @Scoped"`
-	Name        string  `parser:"| @Ident"`
+	Name        string  `parser:"  @Ident"`
 	Int         string  `parser:"| @Int"`
-	Float       string  `parser:"| @Float"`
 	Strs        []*gStr `parser:"| @@+"`
 	Paren       *gParen `parser:"| @@"`
 	List        *gList  `parser:"| @@"`
 	Brace       *gBrace `parser:"| @@"`
+	Float       string  `parser:"| @Float"`
+	Scoped      string  `parser:"| @Scoped"`
+	True        bool    `parser:"| @'True'"`
+	False       bool    `parser:"| @'False'"`
+	None        bool    `parser:"| @'None'"`
+	Placeholder bool    `parser:"| @'$$'"`
 }
 
 type gStr struct {

@@ -114,7 +114,7 @@ func ParseExpr(filename, src string) (ast.Expr, error) {
 	if err != nil {
 		return nil, diag.List{syntaxError(filename, src, all, err)}
 	}
-	c := &conv{file: filename, src: src}
+	c := &conv{file: filename, src: src, toks: all}
 	x := c.exprList(g)
 	if len(c.errs) > 0 {
 		return x, c.errs
@@ -188,7 +188,7 @@ func parseChunk(filename, src string, toks []lexer.Token, eof ast.Pos) ([]ast.St
 	if err != nil {
 		return nil, diag.List{syntaxError(filename, src, all, err)}
 	}
-	c := &conv{file: filename, src: src}
+	c := &conv{file: filename, src: src, toks: toks}
 	return c.stmts(g.Stmts), c.errs
 }
 
