@@ -110,15 +110,6 @@ func scan(txn *badger.Txn, prefix string, o scanOpts, fn func(key, val []byte) (
 
 func isNotFound(err error) bool { return errors.Is(err, badger.ErrKeyNotFound) }
 
-// decodeLearning decodes a stored learning record.
-func decodeLearning(val []byte) (*Learning, error) {
-	l := new(Learning)
-	if err := json.Unmarshal(val, l); err != nil {
-		return nil, fmt.Errorf("decoding learning record: %w", err)
-	}
-	return l, nil
-}
-
 // decodeExecution decodes a stored execution record, keeping numbers as
 // json.Number so integers round-trip exactly.
 func decodeExecution(val []byte) (*Execution, error) {
@@ -136,11 +127,7 @@ func parseCount(val []byte) int {
 	return n
 }
 
-// marshalLearning encodes a learning record.
+// marshalLearning encodes a learning record for storage.
 func marshalLearning(l *Learning) ([]byte, error) {
-	val, err := json.Marshal(l)
-	if err != nil {
-		return nil, fmt.Errorf("encoding learning %s: %w", l.ID, err)
-	}
-	return val, nil
+	return encodeLearning(l), nil
 }

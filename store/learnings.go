@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/dgraph-io/badger/v4"
 )
@@ -43,6 +44,11 @@ func (s *Store) validateLearning(l *Learning) error {
 	}
 	if l.TimesReinforced < 0 {
 		return fmt.Errorf("times reinforced %d is negative", l.TimesReinforced)
+	}
+	for _, t := range []time.Time{l.Created, l.LastUsed, l.DecayedThrough} {
+		if !t.IsZero() && (t.Year() < 1700 || t.Year() > 2200) {
+			return fmt.Errorf("time %s is out of range", t)
+		}
 	}
 	switch l.Kind {
 	case "":
@@ -260,9 +266,9 @@ func (s *Store) Export(w io.Writer) error {
 			if err != nil {
 				return false, err
 			}
-			line, err := marshalLearning(l)
+			line, err := json.Marshal(l)
 			if err != nil {
-				return false, err
+				return false, fmt.Errorf("encoding learning %s: %w", l.ID, err)
 			}
 			bw.Write(line)
 			if err := bw.WriteByte('\n'); err != nil {

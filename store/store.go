@@ -414,5 +414,6 @@ func badgerOptions(dir string, readOnly bool) badger.Options {
 		WithNumCompactors(2).
 		WithNumGoroutines(2).
 		WithBlockCacheSize(8 << 20).
-		WithIndexCacheSize(0)
+		WithIndexCacheSize(0).
+		WithCompactL0OnClose(true)
 }
