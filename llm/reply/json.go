@@ -19,7 +19,12 @@ type span struct {
 	start     int  // offset in the text
 	text      string
 	truncated bool
+	depth     int // deepest bracket nesting
 }
+
+// maxRepairDepth bounds the nesting of spans handed to the repairer, whose
+// cost grows badly with depth; no sensible answer nests deeper.
+const maxRepairDepth = 64
 
 // findSpans returns the top-level bracketed spans of t: each '[' or '{' whose
 // matching closer is found (string-aware, with brackets of both kinds nested),
@@ -31,14 +36,14 @@ func findSpans(t string) []span {
 		if c != '[' && c != '{' {
 			continue
 		}
-		end, ok := matchEnd(t, i)
+		end, depth, ok := matchEnd(t, i)
 		if ok {
-			out = append(out, span{open: c, start: i, text: t[i : end+1]})
+			out = append(out, span{open: c, start: i, text: t[i : end+1], depth: depth})
 			i = end
 			continue
 		}
 		if end == len(t) { // ran off the end: truncated
-			out = append(out, span{open: c, start: i, text: t[i:], truncated: true})
+			out = append(out, span{open: c, start: i, text: t[i:], truncated: true, depth: depth})
 			break
 		}
 		// mismatched closer: not JSON here, look further
@@ -46,9 +51,10 @@ func findSpans(t string) []span {
 	return out
 }
 
-// matchEnd returns the index of the bracket closing t[start]. When none is
-// found it returns len(t) (truncated) or the index of a mismatched closer.
-func matchEnd(t string, start int) (int, bool) {
+// matchEnd returns the index of the bracket closing t[start] and the deepest
+// nesting seen. When none is found it returns len(t) (truncated) or the
+// index of a mismatched closer.
+func matchEnd(t string, start int) (end, depth int, ok bool) {
 	var stack []byte
 	inStr, esc := false, false
 	for i := start; i < len(t); i++ {
@@ -69,19 +75,21 @@ func matchEnd(t string, start int) (int, bool) {
 			inStr = true
 		case '[':
 			stack = append(stack, ']')
+			depth = max(depth, len(stack))
 		case '{':
 			stack = append(stack, '}')
+			depth = max(depth, len(stack))
 		case ']', '}':
 			if stack[len(stack)-1] != c {
-				return i, false
+				return i, depth, false
 			}
 			stack = stack[:len(stack)-1]
 			if len(stack) == 0 {
-				return i, true
+				return i, depth, true
 			}
 		}
 	}
-	return len(t), false
+	return len(t), depth, false
 }
 
 // decodeOrdered decodes one JSON value, keeping object key order, with
@@ -216,6 +224,10 @@ func parseJSONShape(t string, shape Shape) (any, error) {
 	var repaired []candidate
 	var repairErr error
 	for _, sp := range spans {
+		if sp.depth > maxRepairDepth {
+			repairErr = fmt.Errorf("nested more than %d levels deep", maxRepairDepth)
+			continue
+		}
 		fixed, err := jsonrepair.Repair(sp.text)
 		if err != nil {
 			repairErr = err

@@ -9,7 +9,8 @@
 //
 // Values returned:
 //
-//   - Str: string; Int: int64; Float: float64; Bool: bool.
+//   - Str: string; Int: int64 (a fractional number is truncated, as int()
+//     does, SPEC §8.1); Float: float64; Bool: bool.
 //   - Any: the string, or the decoded JSON when the reply is a JSON object
 //     or array.
 //   - List: []any; Dict and Object: *OrderedMap.

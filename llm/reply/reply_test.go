@@ -128,6 +128,8 @@ func TestParseScalars(t *testing.T) {
 		{name: "thousands in words", text: "three thousand two hundred", shape: sInt, want: int64(3200)},
 		{name: "word and digit same", text: "Eight (8) legs.", shape: sInt, want: int64(8)},
 		{name: "pronoun one ignored", text: "This one has 4 wheels.", shape: sInt, want: int64(4)},
+		{name: "leading one is weak", text: "One thing to note: the answer is 5.", shape: sInt, want: int64(5)},
+		{name: "lone one counts", text: "The answer is one.", shape: sInt, want: int64(1)},
 		{name: "one of ignored", text: "It is one of the 12 apostles.", shape: sInt, want: int64(12)},
 		{name: "version not a number", text: "Using v2 the result is 30.", shape: sInt, want: int64(30)},
 		{name: "no number", text: "I don't know.", shape: sInt, errSub: "no number found in the reply"},
@@ -282,4 +284,60 @@ func BenchmarkParse(b *testing.B) {
 			}
 		}
 	}
+}
+
+func TestParseRealisticReplies(t *testing.T) {
+	runCases(t, []parseCase{
+		{name: "bold label", text: "**Answer:** 42", shape: sInt, want: int64(42)},
+		{name: "prose then final", text: "The answer is 42.\n\nFINAL_ANSWER: 42", shape: sInt, want: int64(42)},
+		{name: "unit attached", text: "It weighs 5kg.", shape: sFloat, want: 5.0},
+		{name: "qwen struct", text: "<think>\nThe user wants a person. Age 3? Name x.\n</think>\n\n```json\n{\"name\": \"x\", \"age\": 3}\n```", shape: sObj, want: `{"name":"x","age":3}`},
+		{name: "final answer json", text: "Reasoning...\nFINAL_ANSWER: [\"a\", \"b\"]", shape: sList, want: `["a","b"]`},
+		{name: "python literal list", text: "['red', 'green', 'blue',]", shape: sList, want: `["red","green","blue"]`},
+		{name: "python bools", text: "{'ok': True, 'n': None}", shape: sDict, want: `{"ok":true,"n":null}`},
+		{name: "yes with explanation", text: "Yes. Because 7 > 3, the statement holds.", shape: sBool, want: true},
+		{name: "heading then number", text: "## Result\n\n12", shape: sInt, want: int64(12)},
+	})
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"42", "<think>x</think>[1,2,", "{'a': 1,}", "- a\n- b", "FINAL_ANSWER:", "```json\n{\n```", "twenty-one", "[{]}", "\"", "one hundred and"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, k := range []Kind{Str, Int, Float, Bool, Any, List, Dict, Object} {
+			for _, strict := range []bool{false, true} {
+				v, err := Parse(s, Shape{Kind: k, Fields: []string{"a"}}, strict)
+				if err != nil {
+					var re *Error
+					if !errors.As(err, &re) {
+						t.Fatalf("Parse(%q, %v) error %T is not *Error", s, k, err)
+					}
+					continue
+				}
+				switch k {
+				case Int:
+					if _, ok := v.(int64); !ok {
+						t.Fatalf("Int gave %T", v)
+					}
+				case Float:
+					if _, ok := v.(float64); !ok {
+						t.Fatalf("Float gave %T", v)
+					}
+				case Bool:
+					if _, ok := v.(bool); !ok {
+						t.Fatalf("Bool gave %T", v)
+					}
+				case List:
+					if _, ok := v.([]any); !ok {
+						t.Fatalf("List gave %T", v)
+					}
+				case Dict, Object:
+					if _, ok := v.(*OrderedMap); !ok {
+						t.Fatalf("%v gave %T", k, v)
+					}
+				}
+			}
+		}
+	})
 }

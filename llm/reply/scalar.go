@@ -311,6 +311,15 @@ func fuzzy(t string, kind Kind) (any, error) {
 	if len(cands) == 0 {
 		return nil, errorf("no number found in the reply")
 	}
+	strong := cands[:0:0]
+	for _, c := range cands {
+		if !c.weak {
+			strong = append(strong, c)
+		}
+	}
+	if len(strong) > 0 {
+		cands = strong
+	}
 	var distinct []numCand
 	for _, c := range cands {
 		dup := false
@@ -343,6 +352,9 @@ func fuzzy(t string, kind Kind) (any, error) {
 type numCand struct {
 	number
 	text string // as written
+	// weak marks a lone "one", so often a pronoun ("one thing to note") that
+	// it counts only when the reply has no other number.
+	weak bool
 }
 
 var numberRe = regexp.MustCompile(`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+`)
@@ -420,6 +432,7 @@ func spelledNumbers(t string) []numCand {
 		last           string // "unit", "teen", "tens", "hundred", "scale"
 		start, end     int
 		words          int
+		prevWord       string // the word before the run, lower case
 	}
 	var r *run
 	flush := func(nextWord string) {
@@ -428,24 +441,20 @@ func spelledNumbers(t string) []numCand {
 			return
 		}
 		text := t[r.start:r.end]
-		if strings.EqualFold(text, "one") {
-			prev := ""
-			if r.start > 0 {
-				if ws := wordTokRe.FindAllString(t[:r.start], -1); len(ws) > 0 {
-					prev = strings.ToLower(ws[len(ws)-1])
-				}
-			}
+		weak := strings.EqualFold(text, "one")
+		if weak {
 			nw := strings.ToLower(nextWord)
-			if oneDeterminers[prev] || nw == "of" || nw == "another" || nw == "by" || nw == "day" {
+			if oneDeterminers[r.prevWord] || nw == "of" || nw == "another" || nw == "by" || nw == "day" {
 				r = nil
 				return
 			}
 		}
 		v := r.total + r.current
-		out = append(out, numCand{number: number{value: float64(v), isInt: true, norm: strconv.Itoa(v)}, text: text})
+		out = append(out, numCand{number: number{value: float64(v), isInt: true, norm: strconv.Itoa(v)}, text: text, weak: weak})
 		r = nil
 	}
 	prevEnd := -1
+	prevWord := ""
 	for _, loc := range locs {
 		w := strings.ToLower(t[loc[0]:loc[1]])
 		gap := ""
@@ -457,7 +466,7 @@ func spelledNumbers(t string) []numCand {
 			flush(w)
 		}
 		if w == "and" && r != nil && r.last == "hundred" {
-			prevEnd = loc[1]
+			prevEnd, prevWord = loc[1], w
 			continue
 		}
 		u, isUnit := numberWords[w]
@@ -469,7 +478,7 @@ func spelledNumbers(t string) []numCand {
 				flush(w)
 			}
 			if r == nil {
-				r = &run{start: loc[0]}
+				r = &run{start: loc[0], prevWord: prevWord}
 			}
 			r.current += u
 			r.last = "unit"
@@ -481,7 +490,7 @@ func spelledNumbers(t string) []numCand {
 				flush(w)
 			}
 			if r == nil {
-				r = &run{start: loc[0]}
+				r = &run{start: loc[0], prevWord: prevWord}
 			}
 			r.current += tens
 			r.last = "tens"
@@ -494,12 +503,12 @@ func spelledNumbers(t string) []numCand {
 			r.last = "scale"
 		default:
 			flush(w)
-			prevEnd = loc[1]
+			prevEnd, prevWord = loc[1], w
 			continue
 		}
 		r.words++
 		r.end = loc[1]
-		prevEnd = loc[1]
+		prevEnd, prevWord = loc[1], w
 	}
 	flush("")
 	return out
