@@ -29,6 +29,7 @@ var stopWords = map[string]bool{
 // words and one-letter words, with plural "s" folded, appended to dst.
 func tokenize(s string, dst []string) []string {
 	s = strings.ToLower(s)
+	base := len(dst)
 	start := -1
 	emit := func(end int) {
 		w := s[start:end]
@@ -36,11 +37,9 @@ func tokenize(s string, dst []string) []string {
 		if len(w) < 2 && !(len(w) == 1 && w[0] >= '0' && w[0] <= '9') {
 			return
 		}
-		w = stem(w)
-		if stopWords[w] || slices.Contains(dst, w) {
-			return
+		if w = stem(w); !stopWords[w] {
+			dst = append(dst, w)
 		}
-		dst = append(dst, w)
 	}
 	for i, r := range s {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
@@ -54,7 +53,20 @@ func tokenize(s string, dst []string) []string {
 	if start >= 0 {
 		emit(len(s))
 	}
-	return dst
+	// Drop repeated words: in place for short texts (keeping their order),
+	// by sorting for long ones.
+	toks := dst[base:]
+	if len(toks) > 24 {
+		slices.Sort(toks)
+		return dst[:base+len(slices.Compact(toks))]
+	}
+	out := toks[:0]
+	for _, w := range toks {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return dst[:base+len(out)]
 }
 
 // stem folds simple English plurals ("dates" → "date", "entries" →

@@ -51,7 +51,8 @@ type Options struct {
 	// the store (default DefaultLockWait).
 	LockWait time.Duration
 	// OnWait, when set, is called once per wait with a human-readable
-	// message when opening has to wait noticeably for another process.
+	// message when opening has to wait noticeably for another process
+	// (after about half a second). It must not call back into the Store.
 	OnWait func(msg string)
 	// MaxLearningsPerFunction is the runaway guard (default
 	// DefaultMaxLearningsPerFunction).

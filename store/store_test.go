@@ -815,6 +815,13 @@ func TestTokenize(t *testing.T) {
 			t.Errorf("tokenize(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
+	// Long texts are deduplicated too.
+	long := strings.Repeat("invoice dates and amounts; ", 50) + "currency"
+	got := tokenize(long, []string{"kept"})
+	slices.Sort(got)
+	if want := []string{"amount", "currency", "date", "invoice", "kept"}; !slices.Equal(got, want) {
+		t.Errorf("tokenize(long) = %q, want %q", got, want)
+	}
 }
 
 func TestNewIDMonotonic(t *testing.T) {
