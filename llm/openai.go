@@ -90,9 +90,8 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 	useRF := req.ResponseFormat != nil && !c.rejectsResponseFormat(rfKey)
 	params := buildParams(req, model, useRF)
 
-	attempts := 0     // HTTP requests made
-	transport := 0    // attempts counted against MaxAttempts
-	fellBack := false // already retried without response_format
+	attempts := 0  // HTTP requests made
+	transport := 0 // attempts counted against MaxAttempts
 	for {
 		if err := ctx.Err(); err != nil {
 			c.stats.fail(attempts)
@@ -124,9 +123,9 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 			c.stats.fail(attempts)
 			return nil, cancelled(c.endpoint, attempts, err)
 		}
-		if useRF && !fellBack && rejectsResponseFormat(f.status, f.body) {
+		if useRF && rejectsResponseFormat(f.status, f.body) {
 			c.rememberNoResponseFormat(rfKey)
-			useRF, fellBack = false, true
+			useRF = false
 			params = buildParams(req, model, false)
 			transport-- // the fallback does not use up a transport retry
 			continue
