@@ -1,0 +1,264 @@
+package poet
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/minidana/dana/lang/interp"
+	"github.com/minidana/dana/store"
+)
+
+// dataKey is the interp.Interpreter.SetData key of the Runtime.
+const dataKey = "poet.runtime"
+
+// System variables owned by POET (SPEC §3.1, §10.4).
+const (
+	// LastExecutionVar holds the id of the latest finished execution
+	// (read-only to scripts).
+	LastExecutionVar = "__last_execution_id"
+	// ProfileVar holds the default profile name (settable by scripts).
+	ProfileVar = "__poet_profile"
+)
+
+// DefaultRetrieveK is how many learnings Perceive applies at most.
+const DefaultRetrieveK = store.DefaultRetrieveK
+
+// Config configures the POET runtime of one interpreter. The zero value
+// uses $DANA_HOME/store.
+type Config struct {
+	// StoreDir is the learning store directory; "" means
+	// store.DefaultDir(Getenv), i.e. $DANA_HOME/store.
+	StoreDir string
+	// Store, when non-nil, is used instead of opening StoreDir; the
+	// Runtime does not close it.
+	Store *store.Store
+	// StoreOptions are passed to store.Lazy when the Runtime opens the
+	// store itself (OnWait defaults to a message on Stderr).
+	StoreOptions store.Options
+	// Getenv reads DANA_HOME and HOME (default os.Getenv).
+	Getenv func(string) string
+	// Stderr receives warnings (a store that cannot be used) and lock-wait
+	// messages (default: the interpreter's Stderr).
+	Stderr io.Writer
+	// NoStore disables the learning store: no retrieval, no records, and
+	// feedback() fails. Executions still get ids.
+	NoStore bool
+	// NoRecord disables writing execution records (retrieval still works).
+	// Benchmarks use it to measure POET without store writes.
+	NoRecord bool
+	// RetrieveK is the most learnings applied per call (default
+	// DefaultRetrieveK).
+	RetrieveK int
+	// Clock returns the current time (default time.Now).
+	Clock func() time.Time
+}
+
+// Runtime is the POET state of one interpreter: active executions, the
+// last finished record and the learning store. Create it with Install.
+//
+// An interpreter runs one program at a time, so the execution stack is
+// only touched by that program's thread; the store and the record writer
+// are safe for concurrent use.
+type Runtime struct {
+	in     *interp.Interpreter
+	cfg    Config
+	ids    *store.IDSource
+	stderr io.Writer
+
+	// stack holds the active executions, innermost last.
+	stack []*execution
+	// last is the record of the latest finished execution.
+	last *store.Execution
+	// reasonLearnings remembers the learnings handed to plain reason()
+	// calls by prompt text, so feedback can reinforce them by id.
+	reasonLearnings map[string][]*store.Learning
+
+	storeOnce sync.Once
+	st        *store.Store
+	stErr     error
+	ownStore  bool
+
+	rec *recorder
+
+	warnMu sync.Mutex
+	warned map[string]bool
+
+	status *statusProxy
+}
+
+// Install creates the POET runtime for in and registers the poet and
+// feedback builtins, the poet_status view and the system variables
+// __poet_profile (default "default", settable) and __last_execution_id
+// (None until an execution finishes; read-only to scripts).
+func Install(in *interp.Interpreter, cfg Config) *Runtime {
+	if cfg.Getenv == nil {
+		cfg.Getenv = os.Getenv
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
+	}
+	if cfg.RetrieveK <= 0 {
+		cfg.RetrieveK = DefaultRetrieveK
+	}
+	rt := &Runtime{
+		in:              in,
+		cfg:             cfg,
+		ids:             store.NewIDSource(nil),
+		stderr:          cfg.Stderr,
+		reasonLearnings: map[string][]*store.Learning{},
+		warned:          map[string]bool{},
+	}
+	if rt.stderr == nil {
+		rt.stderr = in.Stderr()
+	}
+	rt.rec = newRecorder(rt.openStore, rt.warnOnce)
+	rt.status = &statusProxy{rt: rt}
+	in.SetData(dataKey, rt)
+	in.RegisterBuiltin("poet", rt.poetBuiltin)
+	in.RegisterBuiltin("feedback", rt.feedbackBuiltin)
+	in.SetBuiltin("poet_status", rt.status)
+	_ = in.Set("system", ProfileVar, interp.Str(ProfileDefault))
+	_ = in.Set("system", LastExecutionVar, interp.None)
+	in.DeclareReadOnly(LastExecutionVar)
+	return rt
+}
+
+// RuntimeOf returns the POET runtime installed on in, or nil.
+func RuntimeOf(in *interp.Interpreter) *Runtime {
+	if in == nil {
+		return nil
+	}
+	rt, _ := in.Data(dataKey).(*Runtime)
+	return rt
+}
+
+// NewID returns a fresh time-ordered execution id (a ULID).
+func (rt *Runtime) NewID() string { return rt.ids.New(rt.cfg.Clock()) }
+
+// StoreDir returns the learning store directory ("" when it cannot be
+// determined or the store is disabled).
+func (rt *Runtime) StoreDir() string {
+	if rt.cfg.NoStore {
+		return ""
+	}
+	if rt.cfg.Store != nil {
+		return rt.cfg.Store.Dir()
+	}
+	if rt.cfg.StoreDir != "" {
+		return rt.cfg.StoreDir
+	}
+	dir, err := store.DefaultDir(rt.cfg.Getenv)
+	if err != nil {
+		return ""
+	}
+	return dir
+}
+
+// Store returns the learning store handle, creating it (without touching
+// the disk: the database opens on first use) on the first call.
+func (rt *Runtime) Store() (*store.Store, error) { return rt.openStore() }
+
+func (rt *Runtime) openStore() (*store.Store, error) {
+	rt.storeOnce.Do(func() {
+		switch {
+		case rt.cfg.NoStore:
+			rt.stErr = fmt.Errorf("the learning store is disabled")
+		case rt.cfg.Store != nil:
+			rt.st = rt.cfg.Store
+		default:
+			dir := rt.cfg.StoreDir
+			if dir == "" {
+				d, err := store.DefaultDir(rt.cfg.Getenv)
+				if err != nil {
+					rt.stErr = err
+					return
+				}
+				dir = d
+			}
+			opts := rt.cfg.StoreOptions
+			if opts.OnWait == nil {
+				w := rt.stderr
+				opts.OnWait = func(msg string) { fmt.Fprintf(w, "dana: %s\n", msg) }
+			}
+			if opts.Clock == nil {
+				opts.Clock = rt.cfg.Clock
+			}
+			rt.st = store.Lazy(dir, opts)
+			rt.ownStore = true
+		}
+	})
+	return rt.st, rt.stErr
+}
+
+// Flush waits until every execution record finished so far is written to
+// the store.
+func (rt *Runtime) Flush() { rt.rec.flush() }
+
+// Close writes pending execution records and closes the store if the
+// Runtime opened it. The interpreter must not run POET code afterwards.
+func (rt *Runtime) Close() error {
+	rt.rec.close()
+	if rt.ownStore && rt.st != nil {
+		if err := rt.st.Close(); err != nil {
+			return fmt.Errorf("closing the learning store: %w", err)
+		}
+	}
+	return nil
+}
+
+// warnOnce prints a warning to stderr once per distinct key.
+func (rt *Runtime) warnOnce(key string, err error) {
+	rt.warnMu.Lock()
+	defer rt.warnMu.Unlock()
+	if rt.warned[key] {
+		return
+	}
+	rt.warned[key] = true
+	fmt.Fprintf(rt.stderr, "dana: warning: %v\n", err)
+}
+
+// top returns the innermost active execution, or nil.
+func (rt *Runtime) top() *execution {
+	if len(rt.stack) == 0 {
+		return nil
+	}
+	return rt.stack[len(rt.stack)-1]
+}
+
+// find returns the active execution with id, or nil.
+func (rt *Runtime) find(id string) *execution {
+	for i := len(rt.stack) - 1; i >= 0; i-- {
+		if rt.stack[i].id == id {
+			return rt.stack[i]
+		}
+	}
+	return nil
+}
+
+func (rt *Runtime) push(ex *execution) { rt.stack = append(rt.stack, ex) }
+
+// pop removes ex (and anything above it, should an error have skipped a
+// pop) from the stack.
+func (rt *Runtime) pop(ex *execution) {
+	for i := len(rt.stack) - 1; i >= 0; i-- {
+		if rt.stack[i] == ex {
+			clear(rt.stack[i:])
+			rt.stack = rt.stack[:i]
+			return
+		}
+	}
+}
+
+// finish makes rec the last execution, publishes its id and queues it for
+// writing.
+func (rt *Runtime) finish(rec *store.Execution) {
+	rt.last = rec
+	_ = rt.in.Set("system", LastExecutionVar, interp.Str(rec.ID))
+	if rt.cfg.NoStore || rt.cfg.NoRecord {
+		return
+	}
+	rt.rec.enqueue(rec)
+}
