@@ -89,6 +89,10 @@ type Expected struct {
 	// Schema is the JSON schema derived from the type, if any. The mock
 	// uses it when Fields/Elem are not given.
 	Schema map[string]any `json:"schema,omitempty"`
+	// Strict tells that the caller parses the reply strictly (the "strict"
+	// POET profile): the mock then answers a bool as true/false, not
+	// yes/no.
+	Strict bool `json:"strict,omitempty"`
 }
 
 // Field is one field of an expected struct.

@@ -23,7 +23,7 @@ const MockModel = "mock"
 //   - The question is the first paragraph of the first user message (the
 //     caller's prompt; code context and format instructions that follow a
 //     blank line are ignored for computing, but still vary the hash).
-//   - bool: "yes" or "no" — computed when the question is a comparison
+//   - bool: "yes" or "no" ("true" or "false" when Expected.Strict) — computed when the question is a comparison
 //     ("is 7 greater than 3", "is 10 > 4") or asks whether a number is
 //     even, odd or prime; otherwise from a hash of the prompt.
 //   - int/float: the value of an arithmetic expression in the question
@@ -138,7 +138,11 @@ func (g *mockGen) intn(n int) int { return int(g.next() % uint64(n)) }
 func (g *mockGen) answer(exp *Expected) string {
 	switch exp.Kind {
 	case KindBool:
-		if g.boolAnswer() {
+		yes := g.boolAnswer()
+		if exp.Strict {
+			return strconv.FormatBool(yes)
+		}
+		if yes {
 			return "yes"
 		}
 		return "no"

@@ -198,3 +198,11 @@ func TestMockRetryPromptStillWellFormed(t *testing.T) {
 		t.Errorf("a cancelled context should fail")
 	}
 }
+
+func TestMockStrictBool(t *testing.T) {
+	for prompt, want := range map[string]string{"Is 7 greater than 3?": "true", "Is 2 > 10?": "false"} {
+		if got := mockAsk(t, prompt, &llm.Expected{Kind: llm.KindBool, Strict: true}).Text; got != want {
+			t.Errorf("%q strict: got %q, want %q", prompt, got, want)
+		}
+	}
+}
