@@ -196,6 +196,12 @@ func (in *Interpreter) GetAttr(v Value, name string) (Value, error) {
 			return nil, Errorf("AttributeError", "module '%s' has no attribute '%s'; did you mean '%s'?", x.Name, name, s)
 		}
 		return nil, Errorf("AttributeError", "module '%s' has no attribute '%s'", x.Name, name)
+	case *TypeObj:
+		// str.upper is the unbound method: called with the receiver first.
+		if m, ok := in.methods[x.Name][name]; ok {
+			return m, nil
+		}
+		return nil, Errorf("AttributeError", "type '%s' has no attribute '%s'", x.Name, name)
 	case Attrer:
 		if a, ok := x.Attr(name); ok {
 			return a, nil
