@@ -717,13 +717,30 @@ func TestIdleCloseReleasesLock(t *testing.T) {
 	}
 	defer a.Close()
 	addLearning(t, a, "f", "", "from a", 1)
-	time.Sleep(100 * time.Millisecond)
-	a.mu.Lock()
-	open := a.db != nil
-	a.mu.Unlock()
-	if open {
-		t.Fatal("database still open after the idle period")
+	isOpen := func() bool {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return a.db != nil
 	}
+	if !isOpen() {
+		t.Fatal("database closed right after an operation")
+	}
+	for deadline := time.Now().Add(5 * time.Second); isOpen(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("database still open long after the idle period")
+		}
+	}
+	// Another handle can now open the store without waiting.
+	start := time.Now()
+	b, err := Open(dir, Options{LockWait: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.GetLearning("x"); !errors.Is(err, ErrNotFound) {
+		t.Fatal(err)
+	}
+	t.Logf("second handle opened in %v", time.Since(start))
 }
 
 func TestLockWaitTimeout(t *testing.T) {

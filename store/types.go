@@ -204,7 +204,8 @@ type TrainResult struct {
 type DecayResult struct {
 	// Examined is the number of learnings looked at.
 	Examined int `json:"examined"`
-	// Decayed is the number of learnings whose confidence was lowered.
+	// Decayed is the number of learnings whose confidence was lowered and
+	// that were kept.
 	Decayed int `json:"decayed"`
 	// Dropped is the number of learnings removed for falling below PruneBelow.
 	Dropped int `json:"dropped"`
