@@ -230,7 +230,7 @@ func explain(toks []lexer.Token, k int, expected string, srcLen int) (typ, msg s
 		prev = toks[k-1]
 	}
 	lit := expectedLiteral(expected)
-	atEOF := tok.Type == lexer.EOF && tok.Pos.Offset >= srcLen
+	atEOF := (tok.Type == lexer.EOF || tok.Type == lexer.Dedent) && tok.Pos.Offset >= srcLen
 	switch {
 	case tok.Type == lexer.Indent:
 		return lexer.IndentationError, "unexpected indent", pos

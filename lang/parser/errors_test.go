@@ -189,3 +189,29 @@ func TestRender(t *testing.T) {
 		t.Errorf("Render:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+func TestIsIncomplete(t *testing.T) {
+	tests := []struct {
+		src  string
+		want bool
+	}{
+		{"x = (1,\n", true},
+		{"s = '''abc\n", true},
+		{"if x:\n", true},
+		{"def f():\n    if y:\n", true},
+		{"x = 1 + \\", true},
+		{"x = 1\n", false},
+		{"x = 1 +\n", false},
+		{"if x:\ny\n", false},
+		{"x = 'abc\n", false},
+	}
+	for _, tt := range tests {
+		_, err := parser.ParseFile("<stdin>", tt.src)
+		if got := parser.IsIncomplete(err); got != tt.want {
+			t.Errorf("IsIncomplete(%q: %v) = %v, want %v", tt.src, err, got, tt.want)
+		}
+	}
+	if parser.IsIncomplete(nil) {
+		t.Error("IsIncomplete(nil)")
+	}
+}

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	plexer "github.com/alecthomas/participle/v2/lexer"
 
@@ -214,4 +215,26 @@ func tooDeep(toks []lexer.Token) (lexer.Token, bool) {
 		}
 	}
 	return lexer.Token{}, false
+}
+
+// IsIncomplete reports whether err says that the source ended in the middle
+// of a construct (an unclosed bracket or triple-quoted string, a line
+// continuation or a block header at the end of the input), so that a REPL can
+// read another line instead of reporting the error.
+func IsIncomplete(err error) bool {
+	var l diag.List
+	if !errors.As(err, &l) || len(l) == 0 {
+		return false
+	}
+	e := l[len(l)-1]
+	switch {
+	case strings.HasSuffix(e.Msg, "was never closed"),
+		strings.HasPrefix(e.Msg, "unterminated triple-quoted"),
+		strings.HasPrefix(e.Msg, "unexpected end of file after line continuation"):
+		return true
+	case strings.HasPrefix(e.Msg, "expected an indented block"):
+		// Only when nothing follows the block header.
+		return !strings.Contains(e.Msg, " on line ")
+	}
+	return false
 }
