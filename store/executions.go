@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
+	"strconv"
 
 	"github.com/dgraph-io/badger/v4"
 )
@@ -53,7 +56,18 @@ func (s *Store) PutExecution(e *Execution) error {
 func putExecutionTxn(txn *badger.Txn, e *Execution) error {
 	val, err := json.Marshal(e)
 	if err != nil {
-		return fmt.Errorf("encoding execution: %w", err)
+		// A value JSON cannot represent (NaN, a channel, ...): record a
+		// readable stand-in rather than losing the whole record.
+		c := *e
+		c.Inputs, c.PerceivedInput = jsonSafe(c.Inputs), jsonSafe(c.PerceivedInput)
+		c.Output, c.CodeContext = jsonSafe(c.Output), jsonSafe(c.CodeContext)
+		c.Attempts = slices.Clone(c.Attempts)
+		for i := range c.Attempts {
+			c.Attempts[i].Output = jsonSafe(c.Attempts[i].Output)
+		}
+		if val, err = json.Marshal(&c); err != nil {
+			return fmt.Errorf("encoding execution: %w", err)
+		}
 	}
 	if err := txn.Set(execKey(e.ID), val); err != nil {
 		return fmt.Errorf("writing execution: %w", err)
@@ -147,4 +161,40 @@ func (s *Store) ListExecutions(f ExecutionFilter) ([]*Execution, error) {
 		return nil, fmt.Errorf("listing executions: %w", err)
 	}
 	return out, nil
+}
+
+// jsonSafe returns v with every part JSON cannot encode replaced by its
+// string form: NaN and infinities become "NaN", "+Inf", "-Inf"; other
+// unencodable values their fmt rendering.
+func jsonSafe(v any) any {
+	switch x := v.(type) {
+	case nil, string, bool, json.Number, json.RawMessage:
+		if raw, ok := x.(json.RawMessage); ok && !json.Valid(raw) {
+			return string(raw)
+		}
+		return v
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return strconv.FormatFloat(x, 'g', -1, 64)
+		}
+		return v
+	case float32:
+		return jsonSafe(float64(x))
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = jsonSafe(e)
+		}
+		return m
+	case []any:
+		l := make([]any, len(x))
+		for i, e := range x {
+			l[i] = jsonSafe(e)
+		}
+		return l
+	}
+	if _, err := json.Marshal(v); err != nil {
+		return fmt.Sprint(v)
+	}
+	return v
 }

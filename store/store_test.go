@@ -79,6 +79,19 @@ func TestPutGetExecution(t *testing.T) {
 			},
 		},
 		{
+			name: "values JSON cannot encode",
+			in: &Execution{Function: "ratio", Kind: KindPoet, Status: StatusOK,
+				Inputs: map[string]any{"x": math.NaN(), "xs": []any{math.Inf(1), 2.5}}, Output: math.Inf(-1),
+				Attempts: []Attempt{{N: 1, Output: make(chan int)}}},
+			check: func(t *testing.T, got *Execution) {
+				in := got.Inputs.(map[string]any)
+				if in["x"] != "NaN" || in["xs"].([]any)[0] != "+Inf" || in["xs"].([]any)[1] != json.Number("2.5") ||
+					got.Output != "-Inf" || !strings.HasPrefix(got.Attempts[0].Output.(string), "0x") {
+					t.Errorf("got inputs %#v output %#v attempt %#v", got.Inputs, got.Output, got.Attempts[0].Output)
+				}
+			},
+		},
+		{
 			name: "failed execution",
 			in:   &Execution{Function: "area", Kind: KindPoet, Status: StatusFailed, Error: "ValidationError: no number"},
 			check: func(t *testing.T, got *Execution) {
