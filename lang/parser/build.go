@@ -11,7 +11,7 @@ import (
 
 var (
 	buildOnce  sync.Once
-	fileParser *participle.Parser[gFile]
+	fileParser *participle.Parser[gTop]
 	exprParser *participle.Parser[gExprList]
 	buildErr   error
 )
@@ -19,7 +19,7 @@ var (
 // build constructs the participle parsers once.
 func build() error {
 	buildOnce.Do(func() {
-		fileParser, buildErr = participle.Build[gFile](
+		fileParser, buildErr = participle.Build[gTop](
 			participle.Lexer(lexer.Definition{}),
 			participle.UseLookahead(0),
 		)

@@ -660,72 +660,29 @@ func (c *conv) expr(g *gExpr) ast.Expr {
 		l := g.Lambda
 		return &ast.LambdaExpr{P: c.pos(l.Pos), Params: c.params(l.Params, "lambda"), Body: c.expr(l.Body)}
 	}
-	then := c.boolOps(g.First, g.Rest)
+	then := c.flat(g.First, infixes(g.Rest), true)
 	if g.If == nil {
 		return then
 	}
 	return &ast.CondExpr{P: then.Position(), Cond: c.or(g.If), Then: then, Else: c.expr(g.Else)}
 }
 
-func (c *conv) or(g *gOr) ast.Expr { return c.boolOps(g.First, g.Rest) }
+func (c *conv) or(g *gOr) ast.Expr { return c.flat(g.First, infixes(g.Rest), true) }
 
-// boolOps nests a flat `x and y or z` list: `and` binds tighter than `or`,
-// both associate to the left.
-func (c *conv) boolOps(first *gNotCmp, rest []*gBoolOp) ast.Expr {
-	x := c.notCmp(first)
-	if len(rest) == 0 {
-		return x
+func (c *conv) bin(g *gBin) ast.Expr {
+	ops := make([]infix, len(g.Ops))
+	for i, o := range g.Ops {
+		ops[i] = infix{o.Op, o.Pos, o.Y}
 	}
-	var ors []ast.Expr
-	cur := x
-	for _, r := range rest {
-		y := c.notCmp(r.X)
-		if r.Op == "and" {
-			cur = &ast.BoolExpr{P: cur.Position(), Op: "and", X: cur, Y: y}
-			continue
-		}
-		ors = append(ors, cur)
-		cur = y
-	}
-	ors = append(ors, cur)
-	res := ors[0]
-	for _, y := range ors[1:] {
-		res = &ast.BoolExpr{P: res.Position(), Op: "or", X: res, Y: y}
-	}
-	return res
+	return c.flat(g.First, ops, false)
 }
 
-var cmpOps = map[string]string{"notin": "not in", "isnot": "is not"}
-
-func (c *conv) notCmp(g *gNotCmp) ast.Expr {
-	x := c.bin(g.X)
-	if len(g.Ops) > 0 {
-		e := &ast.CompareExpr{P: x.Position(), First: x}
-		for _, o := range g.Ops {
-			op := o.Op
-			if m, ok := cmpOps[op]; ok {
-				op = m
-			}
-			e.Ops = append(e.Ops, op)
-			e.OpPos = append(e.OpPos, c.pos(o.Pos))
-			e.Rest = append(e.Rest, c.bin(o.Y))
-		}
-		x = e
+func infixes(gs []*gInfix) []infix {
+	ops := make([]infix, len(gs))
+	for i, o := range gs {
+		ops[i] = infix{o.Op, o.Pos, o.Y}
 	}
-	return c.prefix(x, c.pos(g.Pos), len(g.Nots), func(int) string { return "not" })
-}
-
-// prefix wraps x in the n prefix operators that start at position p (the
-// first operator's), innermost last.
-func (c *conv) prefix(x ast.Expr, p ast.Pos, n int, op func(int) string) ast.Expr {
-	if n == 0 {
-		return x
-	}
-	ps := c.tokenPositions(p, n)
-	for i := n - 1; i >= 0; i-- {
-		x = &ast.UnaryExpr{P: ps[i], Op: op(i), X: x}
-	}
-	return x
+	return ops
 }
 
 // tokenPositions returns the positions of the n tokens that start at p.
@@ -743,43 +700,6 @@ func (c *conv) tokenPositions(p ast.Pos, n int) []ast.Pos {
 		}
 	}
 	return out
-}
-
-var binPrec = map[string]int{
-	"|": 1, "^": 2, "&": 3, "<<": 4, ">>": 4, "+": 5, "-": 5, "*": 6, "/": 6, "//": 6, "%": 6,
-}
-
-func (c *conv) bin(g *gBin) ast.Expr {
-	x := c.unary(g.X)
-	if len(g.Ops) == 0 {
-		return x
-	}
-	i := 0
-	return c.climb(x, g.Ops, &i, 1)
-}
-
-// climb is precedence climbing over the flat operator list: it extends lhs
-// with the operators at ops[*i:] whose precedence is at least min.
-func (c *conv) climb(lhs ast.Expr, ops []*gBinOp, i *int, min int) ast.Expr {
-	for *i < len(ops) && binPrec[ops[*i].Op] >= min {
-		op := ops[*i]
-		prec := binPrec[op.Op]
-		*i++
-		rhs := c.unary(op.Y)
-		for *i < len(ops) && binPrec[ops[*i].Op] > prec {
-			rhs = c.climb(rhs, ops, i, prec+1)
-		}
-		lhs = &ast.BinaryExpr{P: lhs.Position(), Op: op.Op, OpPos: c.pos(op.Pos), X: lhs, Y: rhs}
-	}
-	return lhs
-}
-
-func (c *conv) unary(g *gUnary) ast.Expr {
-	x := c.primary(g.X)
-	if g.Exp != nil {
-		x = &ast.BinaryExpr{P: x.Position(), Op: "**", OpPos: c.pos(g.Pow.Pos), X: x, Y: c.unary(g.Exp)}
-	}
-	return c.prefix(x, c.pos(g.Pos), len(g.Ops), func(i int) string { return g.Ops[i] })
 }
 
 func (c *conv) primary(g *gPrimary) ast.Expr {
@@ -1105,18 +1025,10 @@ func pairParen(it *gBraceItem) *gParen {
 		return nil
 	}
 	e := it.Key.X
-	if e.Lambda != nil || e.If != nil || len(e.Rest) > 0 {
+	if e.Lambda != nil || e.If != nil || len(e.Rest) > 0 || len(e.First.Pre) > 0 || len(e.First.X.Trailers) > 0 {
 		return nil
 	}
-	n := e.First
-	if len(n.Nots) > 0 || len(n.Ops) > 0 || len(n.X.Ops) > 0 {
-		return nil
-	}
-	u := n.X.X
-	if len(u.Ops) > 0 || u.Exp != nil || len(u.X.Trailers) > 0 {
-		return nil
-	}
-	par := u.X.Atom.Paren
+	par := e.First.X.Atom.Paren
 	if par == nil || par.Pair == nil || par.Comp != nil || len(par.Rest) > 0 || par.Comma {
 		return nil
 	}

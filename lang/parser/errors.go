@@ -256,6 +256,8 @@ func explain(toks []lexer.Token, k int, expected string, srcLen int) (typ, msg s
 		return lexer.SyntaxError, "expected a name after 'import'", pos
 	case isEnd(tok) && (prev.Type == lexer.Op || prev.Type == lexer.Keyword) && operandOps[prev.Value]:
 		return lexer.SyntaxError, fmt.Sprintf("expected an expression after '%s'", prev.Value), pos
+	case lit == "in" || lit == "import":
+		return lexer.SyntaxError, fmt.Sprintf("expected '%s'", lit), pos
 	case lit == ":" && (isEnd(tok) || tok.Type != lexer.Op):
 		return lexer.SyntaxError, "expected ':'", pos
 	case lit == "def" && k > 0:

@@ -52,6 +52,8 @@ func TestSyntaxErrors(t *testing.T) {
 		{"@dec\nx = 1\n", "2:1: SyntaxError: expected 'def' after a decorator"},
 		{"try:\n  x\ny = 1\n", "3:1: SyntaxError: expected 'except' or 'finally' block"},
 		// Unexpected tokens.
+		{"for x y: pass\n", "1:7: SyntaxError: expected 'in'"},
+		{"from m imp x\n", "1:8: SyntaxError: expected 'import'"},
 		{"x = 1 2\n", "1:7: SyntaxError: invalid syntax: unexpected number 2"},
 		{"a + = 1\n", "1:5: SyntaxError: expected an expression after '+'"},
 		{"return x y\n", "1:10: SyntaxError: invalid syntax: unexpected name 'y'"},

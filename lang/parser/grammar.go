@@ -18,10 +18,10 @@ import (
 // Token names: see lexer.Symbols (Newline, Indent, Dedent, Ident, Scoped, Int,
 // Float, String, FStart, FText, FEnd).
 
-// gFile is a run of statements (a whole file, or one top-level statement
-// when the parser recovers from errors statement by statement).
-type gFile struct {
-	Stmts []*gStmt `parser:"@@*"`
+// gTop is one top-level statement: ParseFile splits the token stream into
+// top-level statements and parses them one by one (see splitStatements).
+type gTop struct {
+	Stmt *gStmt `parser:"@@"`
 }
 
 type gStmt struct {
@@ -264,18 +264,19 @@ type gTarget struct {
 	X    *gBin `parser:"@@"`
 }
 
-// The expression chain is kept short (gExpr, gNotCmp, gBin, gUnary,
-// gPrimary, gAtom): every level costs participle a struct and a few branches
-// per operand. Prefix operators and operator sequences are captured as flat
-// lists and nested during conversion.
+// The expression chain is kept short (gExpr, gOperand, gPrimary, gAtom):
+// every level costs participle a struct and a few branches per operand. The
+// operators between operands are captured as a flat list, prefix operators as
+// a list of strings, and precedence is applied during conversion (see
+// flat.go).
 
 type gExpr struct {
 	Pos    plexer.Position
-	Lambda *gLambda   `parser:"  @@"`
-	First  *gNotCmp   `parser:"| @@"`
-	Rest   []*gBoolOp `parser:"  @@*"`
-	If     *gOr       `parser:"  ( 'if' @@"`
-	Else   *gExpr     `parser:"    'else' @@ )?"`
+	Lambda *gLambda  `parser:"  @@"`
+	First  *gOperand `parser:"| @@"`
+	Rest   []*gInfix `parser:"  @@*"`
+	If     *gOr      `parser:"  ( 'if' @@"`
+	Else   *gExpr    `parser:"    'else' @@ )?"`
 }
 
 type gLambda struct {
@@ -288,48 +289,37 @@ type gLambda struct {
 // comprehension clauses and in the condition of a conditional expression.
 type gOr struct {
 	Pos   plexer.Position
-	First *gNotCmp   `parser:"@@"`
-	Rest  []*gBoolOp `parser:"@@*"`
+	First *gOperand `parser:"@@"`
+	Rest  []*gInfix `parser:"@@*"`
 }
 
-type gBoolOp struct {
-	Op string   `parser:"@( 'and' | 'or' )"`
-	X  *gNotCmp `parser:"@@"`
-}
-
-// gNotCmp is `not* comparison`.
-type gNotCmp struct {
-	Pos  plexer.Position
-	Nots []string  `parser:"( @'not' )*"`
-	X    *gBin     `parser:"@@"`
-	Ops  []*gCmpOp `parser:"@@*"`
-}
-
-type gCmpOp struct {
+// gInfix is any binary operator and its right operand.
+type gInfix struct {
 	Pos plexer.Position
-	Op  string `parser:"@( '<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' 'not'? )"`
-	Y   *gBin  `parser:"@@"`
+	Op  string    `parser:"@( 'or' | 'and' | '<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' 'not'? | '|' | '^' | '&' | '<<' | '>>' | '+' | '-' | '*' | '/' | '//' | '%' | '**' )"`
+	Y   *gOperand `parser:"@@"`
 }
 
+// gBin is an or_expr: arithmetic and bitwise operators only, as in starred
+// expressions and assignment targets (where `in` must not be taken for a
+// comparison).
 type gBin struct {
-	Pos plexer.Position
-	X   *gUnary   `parser:"@@"`
-	Ops []*gBinOp `parser:"@@*"`
+	Pos   plexer.Position
+	First *gOperand `parser:"@@"`
+	Ops   []*gArith `parser:"@@*"`
 }
 
-type gBinOp struct {
+type gArith struct {
 	Pos plexer.Position
-	Op  string  `parser:"@( '|' | '^' | '&' | '<<' | '>>' | '+' | '-' | '*' | '/' | '//' | '%' )"`
-	Y   *gUnary `parser:"@@"`
+	Op  string    `parser:"@( '|' | '^' | '&' | '<<' | '>>' | '+' | '-' | '*' | '/' | '//' | '%' | '**' )"`
+	Y   *gOperand `parser:"@@"`
 }
 
-// gUnary is `(- | + | ~)* primary [** unary]`.
-type gUnary struct {
+// gOperand is a primary with its prefix operators.
+type gOperand struct {
 	Pos plexer.Position
-	Ops []string     `parser:"( @( '-' | '+' | '~' ) )*"`
-	X   *gPrimary    `parser:"@@"`
-	Pow plexer.Token `parser:"( @'**'"`
-	Exp *gUnary      `parser:"  @@ )?"`
+	Pre []string  `parser:"( @( '-' | '+' | '~' | 'not' ) )*"`
+	X   *gPrimary `parser:"@@"`
 }
 
 type gPrimary struct {

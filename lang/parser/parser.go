@@ -190,7 +190,7 @@ func parseChunk(filename, src string, toks []lexer.Token, eof ast.Pos) ([]ast.St
 		return nil, diag.List{syntaxError(filename, src, all, err)}
 	}
 	c := &conv{file: filename, src: src, toks: toks}
-	return c.stmts(g.Stmts), c.errs
+	return c.stmt(g.Stmt, nil), c.errs
 }
 
 // maxNested bounds the operators that nest without brackets (prefix

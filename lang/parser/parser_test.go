@@ -530,3 +530,51 @@ func TestConformanceScripts(t *testing.T) {
 		}
 	}
 }
+
+func TestPrecedence(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"not a == b and c", "(and (not (cmp a == b)) c)"},
+		{"not not a or b", "(or (not (not a)) b)"},
+		{"a and not b or not c", "(or (and a (not b)) (not c))"},
+		{"-a ** b * c", "(* (- (** a b)) c)"},
+		{"a ** -b ** c", "(** a (- (** b c)))"},
+		{"-x ** 2 + ~y", "(+ (- (** x 2)) (~ y))"},
+		{"a < b | c < d", "(cmp a < (| b c) < d)"},
+		{"a < b and b < c", "(and (cmp a < b) (cmp b < c))"},
+		{"a + b < c * d == e", "(cmp (+ a b) < (* c d) == e)"},
+		{"a | b ^ c & d", "(| a (^ b (& c d)))"},
+		{"a & b ^ c | d", "(| (^ (& a b) c) d)"},
+		{"a - b + c", "(+ (- a b) c)"},
+		{"a / b // c % d * e", "(* (% (// (/ a b) c) d) e)"},
+		{"a << b + c >> d", "(>> (<< a (+ b c)) d)"},
+		{"a in b not in c is d is not e", "(cmp a in b not in c is d is not e)"},
+		{"- - a", "(- (- a))"},
+		{"-a.b[c](d) ** 2", "(- (** (call (index (. a b) c) d) 2))"},
+		{"a or b and c if d or e else f", "(ifexp (or d e) (or a (and b c)) f)"},
+		{"x if a else lambda :: y", "(ifexp a x (lambda () y))"},
+	}
+	for _, tt := range tests {
+		x, err := parser.ParseExpr("t.na", tt.src)
+		if err != nil {
+			t.Errorf("ParseExpr(%q): %v", tt.src, err)
+			continue
+		}
+		if got := ast.Dump(x); got != tt.want {
+			t.Errorf("ParseExpr(%q)\n got: %s\nwant: %s", tt.src, got, tt.want)
+		}
+	}
+	for _, bad := range []struct{ src, want string }{
+		{"a == not b", "1:6: SyntaxError: invalid syntax: unexpected 'not'"},
+		{"a + not b", "1:5: SyntaxError: invalid syntax: unexpected 'not'"},
+		{"- not b", "1:3: SyntaxError: invalid syntax: unexpected 'not'"},
+		{"a not b", "1:7: SyntaxError: expected 'in'"},
+	} {
+		_, err := parser.ParseExpr("t.na", bad.src)
+		if got := firstError(err); got != bad.want {
+			t.Errorf("ParseExpr(%q): %s, want %s", bad.src, got, bad.want)
+		}
+	}
+	if _, err := parser.ParseFile("t.na", "for not x in y: pass\n"); err == nil {
+		t.Error("'not' accepted in a for target")
+	}
+}
