@@ -1,5 +1,140 @@
 package engine
 
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/minidana/dana/codecontext"
+	"github.com/minidana/dana/llm"
+	"github.com/minidana/dana/reason"
+)
+
 // installReason wires the LLM client, the CodeContextAnalyzer and the
 // reason() builtin into the engine.
-func installReason(e *Engine) error { return nil }
+//
+// The client is configured from the environment (OPENAI_BASE_URL,
+// OPENAI_API_KEY, DANA_LLM_MODEL, DANA_LLM=mock|record:FILE|replay:FILE,
+// DANA_LLM_TIMEOUT) read through Config.Getenv, with Config.LLMBaseURL and
+// Config.Model (the --llm-base-url and --model flags) taking precedence. It
+// is created on the first reason() call, so a script that never asks a
+// model pays nothing for it at start-up; a bad configuration (an unknown
+// DANA_LLM mode, an unreadable replay file) is reported as an LLMError at
+// that call.
+//
+// The analyzer runs once per loaded file through the interpreter's OnLoad.
+// Services["reason"] holds the *reason.Service (client, analyzer, hooks,
+// last record); package poet connects to it with SetReasonHooks.
+func installReason(e *Engine) error {
+	cfg := LLMConfig(e.Config)
+	client := newLazyClient(cfg)
+	svc := reason.Install(e.Interpreter, client, codecontext.New(), reason.Hooks{})
+	e.Services["reason"] = svc
+	return nil
+}
+
+// LLMConfig is the LLM client configuration an engine with this Config
+// uses: the environment (through cfg.Getenv, os.Getenv when nil), then the
+// LLMBaseURL and Model overrides. DANA_LLM_TIMEOUT (a duration such as
+// "90s", or seconds) bounds each HTTP attempt.
+func LLMConfig(cfg Config) llm.Config {
+	getenv := cfg.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	c := llm.ConfigFromEnv(getenv)
+	if u := strings.TrimSpace(cfg.LLMBaseURL); u != "" {
+		c.BaseURL = u
+	}
+	if m := strings.TrimSpace(cfg.Model); m != "" {
+		c.Model = m
+	}
+	if t := strings.TrimSpace(getenv("DANA_LLM_TIMEOUT")); t != "" {
+		if d, err := time.ParseDuration(t); err == nil && d > 0 {
+			c.Timeout = d
+		} else if s, err := strconv.ParseFloat(t, 64); err == nil && s > 0 {
+			c.Timeout = time.Duration(s * float64(time.Second))
+		}
+	}
+	return c
+}
+
+// Reason returns the engine's reason() service (nil if not installed).
+func (e *Engine) Reason() *reason.Service {
+	s, _ := e.Services["reason"].(*reason.Service)
+	return s
+}
+
+// SetReasonHooks connects reason() to POET and the learning store: every
+// later reason() call asks h for the enclosing POET scope, execution ids and
+// learnings, and hands its record to h.Record. Package poet's runtime
+// provides them (poet.Runtime.Hooks); installPOET calls this.
+func (e *Engine) SetReasonHooks(h reason.Hooks) {
+	if s := e.Reason(); s != nil {
+		s.SetHooks(h)
+	}
+}
+
+// LastReasonRecord returns the record of the latest reason() execution (nil
+// before the first), for the REPL's :last.
+func (e *Engine) LastReasonRecord() *reason.Record {
+	if s := e.Reason(); s != nil {
+		return s.LastRecord()
+	}
+	return nil
+}
+
+// lazyClient creates the configured llm.Client on its first use.
+type lazyClient struct {
+	cfg    llm.Config
+	mu     sync.Mutex
+	made   bool
+	client llm.Client
+	err    error
+}
+
+func newLazyClient(cfg llm.Config) *lazyClient { return &lazyClient{cfg: cfg} }
+
+// get creates the client once.
+func (l *lazyClient) get() (llm.Client, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.made {
+		l.client, l.err = llm.New(l.cfg)
+		l.made = true
+	}
+	return l.client, l.err
+}
+
+// Complete creates the client if needed and forwards the request. A
+// configuration that cannot make a client fails every call with an
+// *llm.LLMError carrying the reason.
+func (l *lazyClient) Complete(ctx context.Context, req *llm.Request) (*llm.Response, error) {
+	c, err := l.get()
+	if err != nil {
+		return nil, &llm.LLMError{Msg: "the LLM configuration is not usable: " + err.Error(), Err: err}
+	}
+	return c.Complete(ctx, req)
+}
+
+// Stats returns the client's counters (zero before the first call).
+func (l *lazyClient) Stats() llm.Stats {
+	l.mu.Lock()
+	c := l.client
+	l.mu.Unlock()
+	if c == nil {
+		return llm.Stats{}
+	}
+	return c.Stats()
+}
+
+// Describe names the client.
+func (l *lazyClient) Describe() string {
+	c, err := l.get()
+	if err != nil {
+		return "unusable LLM configuration: " + err.Error()
+	}
+	return c.Describe()
+}

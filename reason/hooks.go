@@ -63,6 +63,12 @@ type Record struct {
 	Profile      string
 	Prompt       string // the user's prompt argument
 	ExpectedType string // e.g. "float", "list[str]", "Person"
+	// TypeSource says where ExpectedType comes from: "explicit",
+	// "assignment", "return", "parameter", "condition", ... (see package
+	// codecontext).
+	TypeSource string
+	// System is the system message sent with every attempt.
+	System string
 	// CodeContext is the call site's context as plain Go data (JSON-able).
 	CodeContext      any
 	LearningsApplied []string
@@ -73,9 +79,11 @@ type Record struct {
 	Model            string
 	Endpoint         string
 	Mock             bool
-	Usage            Usage
-	Started          time.Time
-	Finished         time.Time
+	// Replayed is true when the replies came from a replay file.
+	Replayed bool
+	Usage    Usage
+	Started  time.Time
+	Finished time.Time
 }
 
 // Hooks connect reason() to POET and the learning store. Every field is
