@@ -507,9 +507,38 @@ func (c *call) transportError(err error) *interp.Exception {
 	if ex := c.th.Interrupted(); ex != nil {
 		return ex
 	}
-	ex := interp.Errorf("LLMError", "%s", err.Error())
+	msg := err.Error()
+	if errors.Is(err, llm.ErrNotConfigured) {
+		msg = paragraph(msg, 80)
+	}
+	ex := interp.Errorf("LLMError", "%s", msg)
 	ex.Err = err
 	return ex
+}
+
+// paragraph lays out a long explanation for a terminal: its first sentence
+// stays on the line of the error header, the rest is wrapped at width.
+func paragraph(s string, width int) string {
+	first, rest, ok := strings.Cut(s, ". ")
+	if !ok {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(first)
+	b.WriteString(".")
+	col := width
+	for _, w := range strings.Fields(rest) {
+		if col+1+len(w) > width {
+			b.WriteString("\n")
+			col = 0
+		} else {
+			b.WriteString(" ")
+			col++
+		}
+		b.WriteString(w)
+		col += len(w)
+	}
+	return b.String()
 }
 
 // validationError is the ValidationError after the last attempt: the
