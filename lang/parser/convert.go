@@ -241,7 +241,7 @@ func (c *conv) exprStmt(g *gExprStmt) ast.Stmt {
 		return &ast.AugAssignStmt{Target: x, Op: augOps[g.AugOp.Value], OpPos: c.pos(g.AugOp.Pos), Value: c.exprList(g.AugVal)}
 	case g.Type != nil:
 		if len(g.Assign) > 0 {
-			c.errorf(g.Assign[0].Position(c), "invalid syntax: a typed assignment takes a single target")
+			c.errorf(c.pos(g.Assign[0].Pos), "invalid syntax: a typed assignment takes a single target")
 		}
 		switch x.(type) {
 		case *ast.Name, *ast.AttrExpr, *ast.IndexExpr, *ast.SliceExpr:
@@ -271,9 +271,6 @@ func (c *conv) exprStmt(g *gExprStmt) ast.Stmt {
 	}
 	return &ast.ExprStmt{X: x}
 }
-
-// Position returns the position of the first item of the list.
-func (g *gExprList) Position(c *conv) ast.Pos { return c.pos(g.Pos) }
 
 // checkTarget reports what cannot be assigned to. top is true for a whole
 // target (where a lone starred expression is not allowed).
@@ -466,28 +463,15 @@ func (c *conv) pipeline(g *gPipeline) *ast.Pipeline {
 	p := &ast.Pipeline{P: c.pos(g.Pos)}
 	saved := c.placeholder
 	defer func() { c.placeholder = saved }()
+	// `$$` may appear anywhere in a stage (in the arguments of a call stage,
+	// or of the calls of a list stage); checkStage rejects a bare `$$`.
+	c.placeholder = true
 	for _, st := range g.Stages {
-		c.placeholder = false
-		x := c.stageExpr(st.X)
+		x := c.primary(st.X)
+		c.checkStage(x, true)
 		p.Stages = append(p.Stages, &ast.PipeStage{P: c.pos(st.Pos), Expr: x, As: st.As})
 	}
 	return p
-}
-
-// stageExpr converts a pipeline stage; `$$` is allowed among the arguments
-// of a call stage.
-func (c *conv) stageExpr(g *gPrimary) ast.Expr {
-	var x ast.Expr
-	if n := len(g.Trailers); n > 0 && g.Trailers[n-1].Call != nil {
-		fn := c.primaryTrailers(g.Atom, g.Trailers[:n-1])
-		c.placeholder = true
-		x = c.call(fn, g.Trailers[n-1].Call)
-		c.placeholder = false
-	} else {
-		x = c.primary(g)
-	}
-	c.checkStage(x, true)
-	return x
 }
 
 func (c *conv) checkStage(x ast.Expr, top bool) {

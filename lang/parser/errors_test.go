@@ -91,7 +91,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"def (*p: T) m(): pass\n", "1:6: SyntaxError: a receiver cannot be *args or **kwargs"},
 		{"@1\ndef f(): pass\n", "1:2: SyntaxError: invalid decorator: expected a name, an attribute or a call"},
 		{"x = $$\n", "1:5: SyntaxError: '$$' can only be used in the arguments of a pipeline stage"},
-		{"def p(x) = f($$) | $$\n", "1:20: SyntaxError: '$$' can only be used in the arguments of a pipeline stage"},
+		{"def p(x) = f($$) | $$\n", "1:20: SyntaxError: invalid pipeline stage: expected a function name, a call or a list of them, not '$$'"},
 		{"def p(x) = 1 | f\n", "1:12: SyntaxError: invalid pipeline stage: expected a function name, a call or a list of them, not literal"},
 		{"def p(x) = [f, [g]]\n", "1:16: SyntaxError: invalid pipeline stage: expected a function name, a call or a list of them, not list"},
 		{"try:\n  x\nexcept:\n  y\nexcept E:\n  z\n", "3:1: SyntaxError: default 'except:' must be last"},

@@ -77,6 +77,7 @@ func TestShapes(t *testing.T) {
 		{"def p(x) = f | g(2) as y | h($$, y)", "(def p (x) = f | (call g 2) as y | (call h $$ y))"},
 		{"def p(x) = add_ten as base | double as d | minus(d, base)", "(def p (x) = add_ten as base | double as d | (call minus d base))"},
 		{"def p4(x) = [f, m.g]", "(def p4 (x) = [f (. m g)])"},
+		{"def p5(x) = [f($$, 1), g] | h", "(def p5 (x) = [(call f $$ 1) g] | h)"},
 		{"def p(x) = m.f | g(k=$$)", "(def p (x) = (. m f) | (call g k=$$))"},
 		{"def outer():\n  def inner():\n    return 1\n  return inner", "(def outer () ((def inner () ((return 1))) (return inner)))"},
 		// Lambdas (§5.6).
