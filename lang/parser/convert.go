@@ -687,12 +687,8 @@ func (c *conv) tokenPositions(p ast.Pos, n int) []ast.Pos {
 }
 
 func (c *conv) primary(g *gPrimary) ast.Expr {
-	return c.primaryTrailers(g.Atom, g.Trailers)
-}
-
-func (c *conv) primaryTrailers(a *gAtom, trailers []*gTrailer) ast.Expr {
-	x := c.atom(a)
-	for _, t := range trailers {
+	x := c.atom(g.Atom)
+	for _, t := range g.Trailers {
 		switch {
 		case t.Call != nil:
 			x = c.call(x, t.Call)
