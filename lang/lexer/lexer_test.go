@@ -93,6 +93,7 @@ func TestTokens(t *testing.T) {
 		{"nested fstring", `f"{f'{x}'}"`, `f" { f' { x } ' } " NL EOF`},
 		{"decorator", "@dec\ndef f(): pass", "@ dec NL def f ( ) : pass NL EOF"},
 		{"comment ends line", "x = 1  # c\ny", "x = 1 NL y NL EOF"},
+		{"byte order mark", "\ufeffx = 1", "x = 1 NL EOF"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -421,6 +422,9 @@ func checkInvariants(t *testing.T, src string, toks []lexer.Token, comments []as
 		line := 1 + strings.Count(src[:p.Offset], "\n")
 		lineStart := strings.LastIndexByte(src[:p.Offset], '\n') + 1
 		col := 1 + utf8.RuneCount([]byte(src[lineStart:p.Offset]))
+		if line == 1 && strings.HasPrefix(src, "\ufeff") {
+			col-- // the byte order mark is not a column
+		}
 		if p.Line != line || p.Col != col {
 			t.Fatalf("%s at %d:%d, offset %d is %d:%d", what, p.Line, p.Col, p.Offset, line, col)
 		}

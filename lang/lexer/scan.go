@@ -29,12 +29,18 @@ const (
 func Scan(filename, src string) ([]Token, []ast.Comment, error) {
 	s := scanner{file: filename, src: src, line: 1, col: 1}
 	s.toks = make([]Token, 0, len(src)/3+8)
+	if strings.HasPrefix(src, bom) {
+		// A UTF-8 byte order mark is not part of the first line.
+		s.off = len(bom)
+	}
 	s.run()
 	if len(s.errs) > 0 {
 		return s.toks, s.comments, s.errs
 	}
 	return s.toks, s.comments, nil
 }
+
+const bom = "\ufeff"
 
 type bracket struct {
 	ch  byte
