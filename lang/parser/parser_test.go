@@ -579,3 +579,27 @@ func TestPrecedence(t *testing.T) {
 		t.Error("'not' accepted in a for target")
 	}
 }
+
+func TestConcurrentParses(t *testing.T) {
+	src, err := os.ReadFile("../lexer/testdata/sample.na")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ast.DumpStmts(parseOK(t, string(src)).Stmts)
+	done := make(chan string)
+	for range 4 {
+		go func() {
+			f, err := parser.ParseFile("sample.na", string(src))
+			if err != nil {
+				done <- err.Error()
+				return
+			}
+			done <- ast.DumpStmts(f.Stmts)
+		}()
+	}
+	for range 4 {
+		if got := <-done; got != want {
+			t.Error("concurrent parses differ")
+		}
+	}
+}
