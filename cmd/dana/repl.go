@@ -2,23 +2,210 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chzyer/readline"
+
+	"github.com/minidana/dana/engine"
+	"github.com/minidana/dana/repl"
 )
 
-// runREPL starts the interactive REPL, or runs stdin as a program when it is
-// not a terminal.
+// historyLimit is the number of entries kept in $DANA_HOME/history.
+const historyLimit = 5000
+
+// runREPL starts the interactive REPL when stdin is a terminal; otherwise it
+// reads the whole program from stdin and runs it (`echo 'print(1)' | dana`).
 func runREPL(o options, stdin io.Reader, stdout, stderr io.Writer) int {
+	if f, ok := stdin.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
+		return interactive(o, f, stdout, stderr)
+	}
 	src, err := io.ReadAll(stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "dana: reading stdin: %v\n", err)
 		return 1
 	}
-	e := newEngine(o, context.Background(), stdout, stderr)
+	ctx, stop := interruptContext()
+	defer stop()
+	e := newEngine(o, ctx, stdout, stderr)
 	defer e.Close()
 	if err := e.Exec("<stdin>", string(src)); err != nil {
 		printError(stderr, err)
 		return 1
 	}
 	return 0
+}
+
+// interactive runs the REPL on a terminal: readline for line editing, Tab
+// completion (repl.Session.Do), history in $DANA_HOME/history with a block
+// saved as one entry, Ctrl-C to clear the input or stop running code, Ctrl-D
+// to leave.
+func interactive(o options, stdin *os.File, stdout, stderr io.Writer) int {
+	out := &trackingWriter{w: stdout, atStart: true}
+	e := newEngine(o, context.Background(), out, stderr)
+	defer e.Close()
+	if err := e.SetupError(); err != nil {
+		fmt.Fprintf(stderr, "dana: warning: %v\n", err)
+	}
+	learnings, last := poetHooks(e)
+	sess := repl.New(e.Interpreter, repl.Options{Learnings: learnings, LastExecution: last})
+
+	hist, err := historyFile()
+	if err != nil {
+		fmt.Fprintf(stderr, "dana: warning: no history: %v\n", err)
+	}
+	rl, err := readline.NewEx(&readline.Config{
+		Prompt:                 repl.PS1,
+		HistoryFile:            hist,
+		HistoryLimit:           historyLimit,
+		DisableAutoSaveHistory: true, // a block is saved as one entry, below
+		HistorySearchFold:      true,
+		AutoComplete:           sess,
+		Stdin:                  stdin,
+		Stdout:                 stdout,
+		Stderr:                 stderr,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "dana: starting the line editor: %v\n", err)
+		return 1
+	}
+	defer rl.Close()
+
+	// While code runs the terminal is not in raw mode, so Ctrl-C arrives as
+	// SIGINT: it stops the running evaluation, not the REPL.
+	var interrupted atomic.Bool
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt)
+	stopSignals := make(chan struct{})
+	defer func() {
+		signal.Stop(sigs)
+		close(stopSignals)
+	}()
+	go func() {
+		for {
+			select {
+			case <-sigs:
+				if sess.Running() {
+					interrupted.Store(true)
+					sess.Cancel()
+				}
+			case <-stopSignals:
+				return
+			}
+		}
+	}()
+
+	fmt.Fprintf(out, "mini-Dana %s — type :help for help, Ctrl-D to quit\n", engine.Version)
+	for !sess.Done() {
+		if !out.AtLineStart() {
+			// The program printed a partial line: keep it visible.
+			fmt.Fprintln(out)
+		}
+		rl.SetPrompt(sess.Prompt())
+		line, err := rl.Readline()
+		switch {
+		case errors.Is(err, readline.ErrInterrupt):
+			// readline has echoed ^C; drop the line and any pending block.
+			sess.Discard()
+			fmt.Fprintln(out, "KeyboardInterrupt")
+			continue
+		case errors.Is(err, io.EOF):
+			return 0
+		case err != nil:
+			fmt.Fprintf(stderr, "dana: reading input: %v\n", err)
+			return 1
+		}
+		// readline keeps pointing at the history entry the user recalled (and
+		// would store our entry's text into it); an empty entry moves it back
+		// to the end without saving anything.
+		_ = rl.SaveHistory("")
+		res, more := sess.Feed(line)
+		if !more && sess.LastInput() != "" {
+			if err := rl.SaveHistory(repl.HistoryEntry(sess.LastInput())); err != nil && hist != "" {
+				fmt.Fprintf(stderr, "dana: warning: saving history: %v\n", err)
+			}
+		}
+		if interrupted.Swap(false) {
+			fmt.Fprintln(out) // after the ^C the terminal echoed
+		}
+		fmt.Fprint(out, res)
+	}
+	return 0
+}
+
+// historyFile returns $DANA_HOME/history (DANA_HOME defaults to ~/.dana),
+// creating the directory.
+func historyFile() (string, error) {
+	home := os.Getenv("DANA_HOME")
+	if home == "" {
+		u, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("DANA_HOME is not set and %w", err)
+		}
+		home = filepath.Join(u, ".dana")
+	}
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		return "", fmt.Errorf("creating %s: %w", home, err)
+	}
+	return filepath.Join(home, "history"), nil
+}
+
+// learningsSummarizer and lastExecutionRenderer are what the REPL asks of the
+// POET service installed in engine.Services["poet"] for `:learnings` and
+// `:last`.
+type learningsSummarizer interface {
+	// LearningsSummary renders what the learning store has learned.
+	LearningsSummary() (string, error)
+}
+
+type lastExecutionRenderer interface {
+	// LastExecution renders the record of the latest finished POET
+	// execution ("" when none has finished).
+	LastExecution() (string, error)
+}
+
+// poetHooks returns the `:learnings` and `:last` hooks of the REPL: the
+// methods of the engine's POET service (engine.Services["poet"]) when it has
+// them. A nil hook makes the REPL answer "no learning store" or "no POET
+// execution yet".
+func poetHooks(e *engine.Engine) (learnings, last func() (string, error)) {
+	svc := e.Services["poet"]
+	if l, ok := svc.(learningsSummarizer); ok {
+		learnings = l.LearningsSummary
+	}
+	if x, ok := svc.(lastExecutionRenderer); ok {
+		last = x.LastExecution
+	}
+	return learnings, last
+}
+
+// trackingWriter remembers whether the last byte written ended a line, so
+// that the prompt never lands after a partial line of program output.
+type trackingWriter struct {
+	mu      sync.Mutex
+	w       io.Writer
+	atStart bool
+}
+
+// Write writes p and records whether it ended with a newline.
+func (t *trackingWriter) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(p) > 0 {
+		t.atStart = p[len(p)-1] == '\n'
+	}
+	return t.w.Write(p)
+}
+
+// AtLineStart reports whether the output is at the start of a line.
+func (t *trackingWriter) AtLineStart() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.atStart
 }
