@@ -15,7 +15,7 @@ import (
 // syntaxError turns a participle error on the token stream toks (which ends
 // with EOF) into a diagnostic that speaks the user's language: it locates the
 // offending token and looks at what precedes it.
-func syntaxError(filename, src string, toks []lexer.Token, err error) *diag.Error {
+func syntaxError(src string, toks []lexer.Token, err error) *diag.Error {
 	k, expected := locate(toks, err)
 	typ, msg, pos := explain(toks, k, expected, len(src))
 	return &diag.Error{Pos: pos, Type: typ, Msg: msg, Line: diag.SourceLine(src, pos.Line)}

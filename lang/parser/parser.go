@@ -113,7 +113,7 @@ func ParseExpr(filename, src string) (ast.Expr, error) {
 	}
 	g, err := exprParser.ParseFromLexer(pl)
 	if err != nil {
-		return nil, diag.List{syntaxError(filename, src, all, err)}
+		return nil, diag.List{syntaxError(src, all, err)}
 	}
 	c := &conv{file: filename, src: src, toks: all}
 	x := c.exprList(g)
@@ -187,7 +187,7 @@ func parseChunk(filename, src string, toks []lexer.Token, eof ast.Pos) ([]ast.St
 	}
 	g, err := fileParser.ParseFromLexer(pl)
 	if err != nil {
-		return nil, diag.List{syntaxError(filename, src, all, err)}
+		return nil, diag.List{syntaxError(src, all, err)}
 	}
 	c := &conv{file: filename, src: src, toks: toks}
 	return c.stmt(g.Stmt, nil), c.errs
