@@ -410,6 +410,16 @@ func TestPrompts(t *testing.T) {
 		{"", true, PS2},
 		{"'''", false, PS1},
 		{"def inc(x) = f", false, PS1}, // a pipeline definition is one line
+		{"g = lambda x :: x + 1", false, PS1},
+		{"n: int = 5", false, PS1},
+		{"d = {'a': 1}; s = 'abc'[1:]", false, PS1},
+		{"private:k = 1", false, PS1},
+		{"x = 1  # ends with a colon:", false, PS1},
+		{"'''a:", true, PS2},
+		{"b'''", false, PS1},
+		{"else:", true, PS2}, // an error, reported after the blank line
+		{"", false, PS1},
+		{"    x = 1", false, PS1}, // an unexpected indent is reported at once
 		{"@deco", true, PS2},
 	}
 	for i, st := range steps {
