@@ -39,7 +39,8 @@ const (
 // Options configure a Session. The zero value is usable.
 type Options struct {
 	// Context is the parent of the context each evaluation runs with (nil:
-	// context.Background()). Cancelling it stops every evaluation.
+	// the interpreter's Options.Context, else context.Background()).
+	// Cancelling it stops every evaluation.
 	Context context.Context
 
 	// Learnings returns a summary of the learning store for `:learnings`
@@ -72,6 +73,9 @@ type Session struct {
 // New returns a session that runs its inputs in in, as part of its main
 // program.
 func New(in *interp.Interpreter, opts Options) *Session {
+	if opts.Context == nil {
+		opts.Context = in.Options().Context
+	}
 	if opts.Context == nil {
 		opts.Context = context.Background()
 	}

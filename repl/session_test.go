@@ -2,6 +2,7 @@ package repl
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -253,6 +254,8 @@ private:
   count  int  2
 >>> :vars public
 public: (no variables)
+>>> :vars system:
+system: (no variables)
 >>> :vars galaxy
 unknown scope 'galaxy' (want local, private, public or system)
 >>> :type x
@@ -522,4 +525,18 @@ func TestHistoryEntries(t *testing.T) {
 		t.Errorf("SplitHistoryEntry(HistoryEntry) = %q", got)
 	}
 	_, _ = out, out2
+}
+
+func TestParentContextStopsEvaluations(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s, _ := newTestSession(t, Options{Context: ctx})
+	if got, _ := s.Feed("1 + 1"); got != "2\n" {
+		t.Fatalf("1 + 1 = %q", got)
+	}
+	cancel()
+	s.Feed("while True: pass")
+	got, _ := s.Feed("")
+	if !strings.Contains(got, "KeyboardInterrupt") {
+		t.Errorf("with a cancelled parent context: %q", got)
+	}
 }
