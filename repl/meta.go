@@ -24,9 +24,9 @@ type metaCommand struct {
 func metaCommands() []metaCommand {
 	return []metaCommand{
 		{name: "help", help: "show this help", aliases: []string{"h", "?"}, run: (*Session).cmdHelp},
-		{name: "vars", args: "[scope]", help: "list variables (scope: local, private, public or system; default: the first three)", run: (*Session).cmdVars},
+		{name: "vars", args: "[scope]", help: "list variables (all but system:, or those of one scope)", run: (*Session).cmdVars},
 		{name: "type", args: "EXPR", help: "evaluate EXPR and show the name of its type", run: (*Session).cmdType},
-		{name: "reset", help: "forget every variable, function, struct and imported module", run: (*Session).cmdReset},
+		{name: "reset", help: "forget all variables, functions, structs and imported modules", run: (*Session).cmdReset},
 		{name: "learnings", help: "summarize what the learning store has learned", run: (*Session).cmdLearnings},
 		{name: "last", help: "show the record of the last POET execution", run: (*Session).cmdLast},
 		{name: "quit", help: "leave the REPL (also Ctrl-D, exit or quit)", aliases: []string{"q", "exit"}, run: (*Session).cmdQuit},
@@ -99,8 +99,9 @@ Commands:
 	}
 	b.WriteString(`
 Keys:
-  Tab              complete keywords, names, scopes (private:) and attributes (p.)
-  Up, Down         walk the history (kept in $DANA_HOME/history); Ctrl-R searches it
+  Tab              complete names, keywords, scopes (private:), attributes (p.)
+  Up, Down         walk the history (kept in $DANA_HOME/history)
+  Ctrl-R           search the history
   Ctrl-C           clear the input, or stop the running code
   Ctrl-D           leave (on an empty line)
 `)

@@ -540,3 +540,13 @@ func TestParentContextStopsEvaluations(t *testing.T) {
 		t.Errorf("with a cancelled parent context: %q", got)
 	}
 }
+
+func TestHelpFitsEightyColumns(t *testing.T) {
+	s, _ := newTestSession(t, Options{})
+	help, _ := s.Feed(":help")
+	for _, l := range strings.Split(help, "\n") {
+		if n := len([]rune(l)); n > 80 {
+			t.Errorf("%d columns: %q", n, l)
+		}
+	}
+}
