@@ -69,6 +69,30 @@ func plainSlice(elems []interp.Value, depth int) []any {
 	return out
 }
 
+// sanitize makes plain Go data JSON-encodable: non-finite floats become
+// strings, everything else is kept.
+func sanitize(x any) any {
+	switch t := x.(type) {
+	case float64:
+		if math.IsNaN(t) || math.IsInf(t, 0) {
+			return interp.FormatFloat(t)
+		}
+	case []any:
+		out := make([]any, len(t))
+		for i, e := range t {
+			out[i] = sanitize(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(t))
+		for k, e := range t {
+			out[k] = sanitize(e)
+		}
+		return out
+	}
+	return x
+}
+
 // text renders a value for prompts, retrieval and messages: a string as
 // itself, anything else as its repr.
 func text(v interp.Value) string {

@@ -91,7 +91,7 @@ func (rt *Runtime) RecordReason(th *interp.Thread, r *reason.Record) {
 		Kind:        store.KindReason,
 		ParentID:    r.ParentID,
 		Inputs:      map[string]any{"prompt": r.Prompt, "expected_type": r.ExpectedType},
-		Output:      r.Output,
+		Output:      sanitize(r.Output),
 		Status:      r.Status,
 		Error:       r.Error,
 		CodeContext: r.CodeContext,
@@ -113,7 +113,7 @@ func (rt *Runtime) RecordReason(th *interp.Thread, r *reason.Record) {
 	for _, a := range r.Attempts {
 		rec.Attempts = append(rec.Attempts, store.Attempt{
 			N:        a.N,
-			Output:   a.Output,
+			Output:   sanitize(a.Output),
 			Failure:  a.Failure,
 			Prompt:   a.Prompt,
 			Reply:    a.Reply,
