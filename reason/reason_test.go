@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -688,4 +689,57 @@ func TestOptionalAndUnionTypes(t *testing.T) {
 	}
 	e.srv.SetDefault(`{"value": null}`)
 	e.runErr(`x: float = reason("Nothing?", max_retries=0)`)
+}
+
+func TestImportedModule(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("geo.na", `struct City:
+    """A city."""
+    name: str        # the city's name
+    population: int  # people living there
+
+def biggest(country: str) -> City:
+    """The biggest city of a country."""
+    return reason("Which is the biggest city?", context=country)
+`)
+	main := write("main.na", "import geo\nc = geo.biggest(\"Japan\")\n")
+	e := newEnv(t)
+	e.srv.SetDefault(`{"name": "Tokyo", "population": 14000000}`)
+	if err := e.in.ExecFile(main); err != nil {
+		t.Fatal(err)
+	}
+	if got := interp.Repr(e.get("c")); got != "City(name='Tokyo', population=14000000)" {
+		t.Errorf("c = %s", got)
+	}
+	prompt := userMessage(e.srv.LastRequest(t))
+	for _, want := range []string{"A reason() call at geo.na:8, inside `def biggest(country: str) -> City`",
+		"`City` is a struct: A city.", "name (str): the city's name", "Japan"} {
+		if !strings.Contains(prompt, want) {
+			t.Errorf("prompt lacks %q:\n%s", want, prompt)
+		}
+	}
+}
+
+func TestREPLInputsReusePositions(t *testing.T) {
+	e := newEnv(t)
+	e.srv.SetDefault("FINAL_ANSWER: 7")
+	for _, src := range []string{
+		"def f() -> int:\n    return reason(\"n\")\n",
+		"x = 1\ny: float = reason(\"n\")\n", // a call at the same position, another type
+		"k = f()\n",
+	} {
+		if _, err := e.in.Eval("<stdin>", src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if interp.Repr(e.get("y")) != "7.0" || interp.Repr(e.get("k")) != "7" {
+		t.Errorf("y = %s, k = %s", interp.Repr(e.get("y")), interp.Repr(e.get("k")))
+	}
 }
