@@ -98,7 +98,7 @@ func (s *Session) Prompt() string {
 func (s *Session) Pending() bool { return len(s.lines) > 0 }
 
 // Done reports whether the user asked to leave (`:quit`, or `exit`/`quit`
-// typed alone as in Python).
+// typed alone as in Python; `help` typed alone shows `:help`).
 func (s *Session) Done() bool { return s.quit }
 
 // LastInput returns the source of the last complete input (its lines joined
@@ -151,10 +151,13 @@ func (s *Session) Feed(line string) (output string, more bool) {
 		case strings.HasPrefix(trimmed, ":"):
 			s.last = trimmed
 			return s.meta(trimmed), false
-		case s.isExitWord(trimmed):
+		case s.isBareWord(trimmed, "exit", "quit"):
 			s.last = trimmed
 			s.quit = true
 			return "", false
+		case s.isBareWord(trimmed, "help"):
+			s.last = trimmed
+			return s.cmdHelp(""), false
 		}
 	}
 	s.lines = append(s.lines, line)
@@ -188,11 +191,12 @@ func (s *Session) feedBlock(lines []string) (string, bool) {
 	return out.String(), more
 }
 
-// isExitWord reports whether the input is `exit` or `quit` (with or without
-// `()`), which leave the REPL as in Python unless the user bound the name.
-func (s *Session) isExitWord(src string) bool {
-	name := strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(src, "()")), " ")
-	if name != "exit" && name != "quit" {
+// isBareWord reports whether the input is one of words alone (with or
+// without `()`) and that name is not bound: `exit`, `quit` and `help` then
+// do what they do in Python's REPL.
+func (s *Session) isBareWord(src string, words ...string) bool {
+	name := strings.TrimSpace(strings.TrimSuffix(src, "()"))
+	if !contains(words, name) {
 		return false
 	}
 	if _, ok := s.in.Get("local", name); ok {

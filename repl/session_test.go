@@ -313,6 +313,31 @@ Call stack (most recent call last):
 Call stack (most recent call last):
   <input-3>:1:1 in <module>
 `},
+		{"help word", `
+>>> help()
+Type mini-Dana code to run it. A block (def, if, for, struct, ...) ends with a
+blank line; open brackets, a trailing ':' or '\' continue the input. The value
+of an expression is printed, unless it is None, and kept in _.
+
+Commands:
+  :help            show this help
+  :vars [scope]    list variables (all but system:, or those of one scope)
+  :type EXPR       evaluate EXPR and show the name of its type
+  :reset           forget all variables, functions, structs and imported modules
+  :learnings       summarize what the learning store has learned
+  :last            show the record of the last POET execution
+  :quit            leave the REPL (also Ctrl-D, exit or quit)
+
+Keys:
+  Tab              complete names, keywords, scopes (private:), attributes (p.)
+  Up, Down         walk the history (kept in $DANA_HOME/history)
+  Ctrl-R           search the history
+  Ctrl-C           clear the input, or stop the running code
+  Ctrl-D           leave (on an empty line)
+>>> help = 1
+>>> help
+1
+`},
 		{"q alias", `
 >>> :q
 (quit)
