@@ -56,12 +56,15 @@ type Usage struct {
 // Hooks.Record when the call finishes (successfully or not) so package poet
 // can persist it.
 type Record struct {
-	ID           string
-	ParentID     string
-	Function     string // "reason", or the enclosing POET function's name
-	Domain       string
-	Profile      string
-	Prompt       string // the user's prompt argument
+	ID       string
+	ParentID string
+	Function string // "reason", or the enclosing POET function's name
+	Domain   string
+	Profile  string
+	Prompt   string // the user's prompt argument
+	// ContextArg is the `context` argument as sent to the model ("" when
+	// None).
+	ContextArg   string
 	ExpectedType string // e.g. "float", "list[str]", "Person"
 	// TypeSource says where ExpectedType comes from: "explicit",
 	// "assignment", "return", "parameter", "condition", ... (see package

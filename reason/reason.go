@@ -312,9 +312,10 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 	}
 	c.rec.LearningsApplied = append([]string(nil), learnings...)
 
+	c.rec.ContextArg = renderContextArg(a.context)
 	in := &promptInput{
 		prompt:     a.prompt,
-		contextArg: renderContextArg(a.context),
+		contextArg: c.rec.ContextArg,
 		cc:         c.cc,
 		ccText:     s.ccText(c.cc),
 		plan:       c.plan,
