@@ -782,7 +782,8 @@ func (s *scanner) closeFailed(f *fctx) {
 		if !f.triple && (c == '\n' || c == '\r') {
 			return
 		}
-		s.advance(1)
+		_, size := utf8.DecodeRuneInString(s.src[s.off:])
+		s.advance(size)
 	}
 }
 
