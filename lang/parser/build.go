@@ -16,6 +16,13 @@ var (
 	buildErr   error
 )
 
+// The grammar is built in the background as soon as the program starts
+// (participle.Build takes a few milliseconds, more in a cold process), so
+// that the first ParseFile rarely waits for it.
+func init() {
+	go func() { _ = build() }()
+}
+
 // build constructs the participle parsers once.
 func build() error {
 	buildOnce.Do(func() {
