@@ -92,7 +92,7 @@ func (c *conv) stmt(g *gStmt, out []ast.Stmt) []ast.Stmt {
 		return append(out, s)
 	case g.For != nil:
 		f := g.For
-		s := &ast.ForStmt{Target: c.targets(f.Target), Iter: c.exprList(f.Iter), Body: c.block(f.Body), Else: c.block(f.Else)}
+		s := &ast.ForStmt{Target: c.targets(f.Target), Iter: c.noStar(c.exprList(f.Iter)), Body: c.block(f.Body), Else: c.block(f.Else)}
 		s.P = c.pos(f.Pos)
 		s.EndLine = maxInt(endLine(s.Body), endLine(s.Else))
 		return append(out, s)
@@ -180,7 +180,7 @@ func (c *conv) small(g *gSmall, out []ast.Stmt) []ast.Stmt {
 	case g.Return != nil:
 		r := &ast.ReturnStmt{}
 		if g.Return.X != nil {
-			r.Value = c.exprList(g.Return.X)
+			r.Value = c.noStar(c.exprList(g.Return.X))
 		}
 		s = r
 	case g.Raise != nil:
@@ -238,7 +238,7 @@ func (c *conv) exprStmt(g *gExprStmt) ast.Stmt {
 		default:
 			c.errorf(x.Position(), "'%s' is an illegal expression for augmented assignment", describe(x))
 		}
-		return &ast.AugAssignStmt{Target: x, Op: augOps[g.AugOp.Value], OpPos: c.pos(g.AugOp.Pos), Value: c.exprList(g.AugVal)}
+		return &ast.AugAssignStmt{Target: x, Op: augOps[g.AugOp.Value], OpPos: c.pos(g.AugOp.Pos), Value: c.noStar(c.exprList(g.AugVal))}
 	case g.Type != nil:
 		if len(g.Assign) > 0 {
 			c.errorf(c.pos(g.Assign[0].Pos), "invalid syntax: a typed assignment takes a single target")
@@ -252,7 +252,7 @@ func (c *conv) exprStmt(g *gExprStmt) ast.Stmt {
 		}
 		s := &ast.AssignStmt{Targets: []ast.Expr{x}, Type: c.typeExpr(g.Type)}
 		if g.TypeVal != nil {
-			s.Value = c.exprList(g.TypeVal)
+			s.Value = c.noStar(c.exprList(g.TypeVal))
 		}
 		return s
 	case len(g.Assign) > 0:
@@ -263,7 +263,7 @@ func (c *conv) exprStmt(g *gExprStmt) ast.Stmt {
 		for _, t := range s.Targets {
 			c.checkTarget(t, true)
 		}
-		s.Value = c.exprList(g.Assign[len(g.Assign)-1])
+		s.Value = c.noStar(c.exprList(g.Assign[len(g.Assign)-1]))
 		return s
 	}
 	if st, ok := x.(*ast.StarredExpr); ok {

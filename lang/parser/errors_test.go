@@ -69,6 +69,8 @@ func TestSyntaxErrors(t *testing.T) {
 		{"a, f() = 1, 2\n", "1:4: SyntaxError: cannot assign to function call"},
 		{"for f() in x: pass\n", "1:5: SyntaxError: cannot assign to function call"},
 		{"[x for 1 in y]\n", "1:8: SyntaxError: cannot assign to literal"},
+		{"x = *a\n", "1:5: SyntaxError: can't use starred expression here"},
+		{"return *a\n", "1:8: SyntaxError: can't use starred expression here"},
 		{"*a = b\n", "1:1: SyntaxError: starred assignment target must be in a list or tuple"},
 		{"*a, *b = c\n", "1:5: SyntaxError: multiple starred expressions in assignment"},
 		{"a, b += 1\n", "1:1: SyntaxError: 'tuple' is an illegal expression for augmented assignment"},
