@@ -1,0 +1,1107 @@
+package builtins
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/minidana/dana/lang/interp"
+)
+
+// installFuncs registers the builtin functions of SPEC §7 (and a few Python
+// staples: format, divmod, pow, bin, hex, oct, dir, callable).
+func installFuncs(in *interp.Interpreter, st *state) {
+	reg := in.RegisterBuiltin
+	reg("print", builtinPrint)
+	reg("log", st.builtinLog)
+	reg("log_level", st.builtinLogLevel)
+	reg("len", builtinLen)
+	reg("enumerate", builtinEnumerate)
+	reg("zip", builtinZip)
+	reg("map", builtinMap)
+	reg("filter", builtinFilter)
+	reg("sorted", builtinSorted)
+	reg("reversed", builtinReversed)
+	reg("sum", builtinSum)
+	reg("min", func(th *interp.Thread, args []value, kw kwargs) (value, error) {
+		return minMax(th, "min", -1, args, kw)
+	})
+	reg("max", func(th *interp.Thread, args []value, kw kwargs) (value, error) {
+		return minMax(th, "max", 1, args, kw)
+	})
+	reg("abs", builtinAbs)
+	reg("round", builtinRound)
+	reg("all", builtinAll)
+	reg("isinstance", st.builtinIsinstance)
+	reg("repr", builtinRepr)
+	reg("hash", builtinHash)
+	reg("ord", builtinOrd)
+	reg("chr", builtinChr)
+	reg("json_dumps", builtinJSONDumps)
+	reg("json_loads", builtinJSONLoads)
+	reg("cast", builtinCast)
+	reg("implements", builtinImplements)
+	reg("now", builtinNow)
+	reg("getenv", builtinGetenv)
+	reg("format", builtinFormat)
+	reg("divmod", builtinDivmod)
+	reg("pow", builtinPow)
+	reg("bin", func(th *interp.Thread, args []value, kw kwargs) (value, error) {
+		return intText("bin", "0b", 2, args, kw)
+	})
+	reg("oct", func(th *interp.Thread, args []value, kw kwargs) (value, error) {
+		return intText("oct", "0o", 8, args, kw)
+	})
+	reg("hex", func(th *interp.Thread, args []value, kw kwargs) (value, error) {
+		return intText("hex", "0x", 16, args, kw)
+	})
+	reg("dir", builtinDir)
+	reg("callable", builtinCallable)
+}
+
+// ---------------------------------------------------------------------------
+// Output
+
+var printSig = signature{name: "print", kwOnly: []string{"sep", "end", "flush"}}
+
+// builtinPrint is print(*values, sep=" ", end="\n"): str() of each value as
+// Python prints it (True, 5.0, [1, 'a']).
+func builtinPrint(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	sep, end := " ", "\n"
+	if len(kw) > 0 {
+		b, err := printSig.bind(nil, kw)
+		if err != nil {
+			return nil, err
+		}
+		if sep, err = optStr("print", "sep", b[0], sep); err != nil {
+			return nil, err
+		}
+		if end, err = optStr("print", "end", b[1], end); err != nil {
+			return nil, err
+		}
+	}
+	var sb strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			sb.WriteString(sep)
+		}
+		sb.WriteString(interp.ToStr(a))
+	}
+	sb.WriteString(end)
+	if _, err := io.WriteString(th.Interp().Stdout(), sb.String()); err != nil {
+		return nil, fmt.Errorf("print: writing to stdout: %w", err)
+	}
+	return interp.None, nil
+}
+
+// optStr reads an optional str-or-None keyword argument.
+func optStr(fname, param string, v value, def string) (string, error) {
+	if isNone(v) {
+		return def, nil
+	}
+	s, ok := v.(interp.Str)
+	if !ok {
+		return "", interp.Errorf("TypeError", "%s must be None or a string, not %s", param, typeName(v))
+	}
+	return string(s), nil
+}
+
+// Log levels, lowest first.
+const (
+	levelDebug = iota
+	levelInfo
+	levelWarning
+	levelError
+)
+
+var levelNames = []string{"debug", "info", "warning", "error"}
+
+func parseLevel(fname string, v value) (int, error) {
+	s, ok := v.(interp.Str)
+	if !ok {
+		return 0, interp.Errorf("TypeError", "%s() level must be a string, not %s", fname, typeName(v))
+	}
+	switch strings.ToLower(strings.TrimSpace(string(s))) {
+	case "debug":
+		return levelDebug, nil
+	case "info":
+		return levelInfo, nil
+	case "warning", "warn":
+		return levelWarning, nil
+	case "error", "critical", "fatal":
+		return levelError, nil
+	}
+	return 0, interp.Errorf("ValueError", "%s(): unknown log level %s (use %s)", fname, interp.QuoteString(string(s)), joinNames(levelNames))
+}
+
+var logSig = signature{name: "log", params: []string{"msg", "level"}, nreq: 1}
+
+// builtinLog is log(msg, level="info"): writes "[level] msg" to stderr when
+// the level reaches the threshold set by log_level.
+func (st *state) builtinLog(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := logSig.bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	level := levelInfo
+	if b[1] != nil {
+		if level, err = parseLevel("log", b[1]); err != nil {
+			return nil, err
+		}
+	}
+	if level < st.logLevel {
+		return interp.None, nil
+	}
+	line := "[" + levelNames[level] + "] " + interp.ToStr(b[0]) + "\n"
+	if _, err := io.WriteString(th.Interp().Stderr(), line); err != nil {
+		return nil, fmt.Errorf("log: writing to stderr: %w", err)
+	}
+	return interp.None, nil
+}
+
+// builtinLogLevel is log_level(level): sets the threshold of log() and
+// returns the previous one; log_level() returns the current one.
+func (st *state) builtinLogLevel(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := (&signature{name: "log_level", params: []string{"level"}}).bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	prev := interp.Str(levelNames[st.logLevel])
+	if b[0] == nil {
+		return prev, nil
+	}
+	level, err := parseLevel("log_level", b[0])
+	if err != nil {
+		return nil, err
+	}
+	st.logLevel = level
+	return prev, nil
+}
+
+// ---------------------------------------------------------------------------
+// Sequences
+
+// lengther is implemented by embedder values with a length.
+type lengther interface{ Len() int }
+
+func builtinLen(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("len", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	switch x := args[0].(type) {
+	case interp.Str:
+		return interp.MakeInt(int64(runeLen(string(x)))), nil
+	case *interp.List:
+		return interp.MakeInt(int64(len(x.Elems))), nil
+	case interp.Tuple:
+		return interp.MakeInt(int64(len(x))), nil
+	case *interp.Range:
+		return interp.MakeInt(x.Len()), nil
+	case lengther:
+		return interp.MakeInt(int64(x.Len())), nil
+	}
+	return nil, interp.Errorf("TypeError", "object of type '%s' has no len()", typeName(args[0]))
+}
+
+// builtinRange is range(stop) / range(start, stop[, step]).
+func builtinRange(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if len(kw) > 0 {
+		return nil, interp.Errorf("TypeError", "range() takes no keyword arguments")
+	}
+	if len(args) == 0 {
+		return nil, interp.Errorf("TypeError", "range expected at least 1 argument, got 0")
+	}
+	if len(args) > 3 {
+		return nil, interp.Errorf("TypeError", "range expected at most 3 arguments, got %d", len(args))
+	}
+	n := make([]int64, len(args))
+	for i, a := range args {
+		v, err := toIndex(a, "")
+		if err != nil {
+			return nil, err
+		}
+		n[i] = v
+	}
+	r := &interp.Range{Step: 1}
+	switch len(n) {
+	case 1:
+		r.Stop = n[0]
+	case 2:
+		r.Start, r.Stop = n[0], n[1]
+	case 3:
+		if n[2] == 0 {
+			return nil, interp.Errorf("ValueError", "range() arg 3 must not be zero")
+		}
+		r.Start, r.Stop, r.Step = n[0], n[1], n[2]
+	}
+	return r, nil
+}
+
+var enumerateSig = signature{name: "enumerate", params: []string{"iterable", "start"}, nreq: 1}
+
+// builtinEnumerate returns a list of (index, element) tuples.
+func builtinEnumerate(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := enumerateSig.bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	xs, err := iterate(b[0])
+	if err != nil {
+		return nil, err
+	}
+	start := int64(0)
+	if b[1] != nil {
+		if start, err = toIndex(b[1], ""); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]value, len(xs))
+	for i, x := range xs {
+		out[i] = interp.Tuple{interp.MakeInt(start + int64(i)), x}
+	}
+	return interp.NewList(out), nil
+}
+
+var zipSig = signature{name: "zip", kwOnly: []string{"strict"}}
+
+// builtinZip returns a list of tuples, as long as the shortest argument
+// (strict=True requires equal lengths).
+func builtinZip(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := zipSig.bind(nil, kw)
+	if err != nil {
+		return nil, err
+	}
+	strict := b[0] != nil && interp.Truth(b[0])
+	if len(args) == 0 {
+		return interp.NewList([]value{}), nil
+	}
+	seqs := make([][]value, len(args))
+	n := -1
+	for i, a := range args {
+		xs, err := iterate(a)
+		if err != nil {
+			return nil, interp.Errorf("TypeError", "zip argument #%d must support iteration", i+1)
+		}
+		seqs[i] = xs
+		if n < 0 || len(xs) < n {
+			if strict && n >= 0 {
+				return nil, interp.Errorf("ValueError", "zip() argument %d is shorter than argument 1", i+1)
+			}
+			n = len(xs)
+		} else if strict && len(xs) > n {
+			return nil, interp.Errorf("ValueError", "zip() argument %d is longer than argument 1", i+1)
+		}
+	}
+	out := make([]value, n)
+	for i := range out {
+		t := make(interp.Tuple, len(seqs))
+		for j, s := range seqs {
+			t[j] = s[i]
+		}
+		out[i] = t
+	}
+	return interp.NewList(out), nil
+}
+
+// builtinMap is map(f, *iterables), returning a list.
+func builtinMap(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if len(kw) > 0 {
+		return nil, interp.Errorf("TypeError", "map() takes no keyword arguments")
+	}
+	if len(args) < 2 {
+		return nil, interp.Errorf("TypeError", "map() must have at least two arguments.")
+	}
+	fn := args[0]
+	if !interp.IsCallable(fn) {
+		return nil, interp.Errorf("TypeError", "'%s' object is not callable", typeName(fn))
+	}
+	seqs := make([][]value, len(args)-1)
+	n := -1
+	for i, a := range args[1:] {
+		xs, err := iterate(a)
+		if err != nil {
+			return nil, err
+		}
+		seqs[i] = xs
+		if n < 0 || len(xs) < n {
+			n = len(xs)
+		}
+	}
+	out := make([]value, 0, n)
+	for i := 0; i < n; i++ {
+		cargs := make([]value, len(seqs))
+		for j, s := range seqs {
+			cargs[j] = s[i]
+		}
+		v, err := th.Call(fn, cargs, nil)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return interp.NewList(out), nil
+}
+
+// builtinFilter is filter(f, iterable), returning a list; f None keeps the
+// truthy elements.
+func builtinFilter(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("filter", args, kw, 2, 2); err != nil {
+		return nil, err
+	}
+	xs, err := iterate(args[1])
+	if err != nil {
+		return nil, err
+	}
+	fn := args[0]
+	out := []value{}
+	for _, x := range xs {
+		keep := x
+		if !isNone(fn) {
+			if keep, err = call(th, fn, x); err != nil {
+				return nil, err
+			}
+		}
+		if interp.Truth(keep) {
+			out = append(out, x)
+		}
+	}
+	return interp.NewList(out), nil
+}
+
+var sortedSig = signature{name: "sorted", params: []string{"iterable"}, nreq: 1, kwOnly: []string{"key", "reverse"}}
+
+// builtinSorted is sorted(iterable, key=None, reverse=False): a new sorted
+// list; the sort is stable.
+func builtinSorted(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if len(args) > 1 {
+		return nil, interp.Errorf("TypeError", "sorted expected 1 argument, got %d", len(args))
+	}
+	b, err := sortedSig.bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	xs, err := iterate(b[0])
+	if err != nil {
+		return nil, err
+	}
+	out, err := sortValues(th, xs, b[1], b[2] != nil && interp.Truth(b[2]))
+	if err != nil {
+		return nil, err
+	}
+	return interp.NewList(out), nil
+}
+
+// sortValues returns a stably sorted copy of xs, comparing key(x) (or x)
+// with `<`. A TypeError of the comparison is returned.
+func sortValues(th *interp.Thread, xs []value, key value, reverse bool) ([]value, error) {
+	out := append([]value(nil), xs...)
+	keys := out
+	if !isNone(key) {
+		keys = make([]value, len(out))
+		for i, x := range out {
+			k, err := call(th, key, x)
+			if err != nil {
+				return nil, err
+			}
+			keys[i] = k
+		}
+	}
+	s := &sorter{keys: keys, reverse: reverse}
+	if !isNone(key) {
+		s.vals = out
+	}
+	sort.Stable(s)
+	if s.err != nil {
+		return nil, s.err
+	}
+	return out, nil
+}
+
+// sorter sorts keys (and vals alongside, when set) with Python's `<`.
+type sorter struct {
+	keys, vals []value
+	reverse    bool
+	err        error
+}
+
+func (s *sorter) Len() int { return len(s.keys) }
+
+func (s *sorter) Swap(i, j int) {
+	s.keys[i], s.keys[j] = s.keys[j], s.keys[i]
+	if s.vals != nil {
+		s.vals[i], s.vals[j] = s.vals[j], s.vals[i]
+	}
+}
+
+func (s *sorter) Less(i, j int) bool {
+	if s.err != nil {
+		return false
+	}
+	a, b := s.keys[i], s.keys[j]
+	if s.reverse {
+		a, b = b, a
+	}
+	if x, ok := a.(interp.Int); ok {
+		if y, ok := b.(interp.Int); ok {
+			return x < y
+		}
+	}
+	if x, ok := a.(interp.Str); ok {
+		if y, ok := b.(interp.Str); ok {
+			return x < y
+		}
+	}
+	c, err := interp.Compare("<", a, b)
+	if err != nil {
+		s.err = err
+		return false
+	}
+	return c == -1
+}
+
+// builtinReversed returns the elements of a sequence in reverse order, as a
+// list.
+func builtinReversed(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("reversed", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	if _, ok := args[0].(*interp.Set); ok {
+		return nil, interp.Errorf("TypeError", "'set' object is not reversible")
+	}
+	xs, err := iterate(args[0])
+	if err != nil {
+		return nil, interp.Errorf("TypeError", "'%s' object is not reversible", typeName(args[0]))
+	}
+	out := make([]value, len(xs))
+	for i, x := range xs {
+		out[len(xs)-1-i] = x
+	}
+	return interp.NewList(out), nil
+}
+
+var sumSig = signature{name: "sum", params: []string{"iterable", "start"}, nreq: 1}
+
+// builtinSum is sum(iterable, start=0). Floats are added with Neumaier's
+// compensated summation, as Python 3.12 does.
+func builtinSum(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := sumSig.bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	var acc value = interp.MakeInt(0)
+	if b[1] != nil {
+		acc = b[1]
+		switch acc.(type) {
+		case interp.Str:
+			return nil, interp.Errorf("TypeError", "sum() can't sum strings [use ''.join(seq) instead]")
+		}
+	}
+	xs, err := iterate(b[0])
+	if err != nil {
+		return nil, err
+	}
+	i := 0
+	// Integers on the int64 fast path.
+	if n, ok := acc.(interp.Int); ok {
+		s := int64(n)
+		for ; i < len(xs); i++ {
+			y, ok := xs[i].(interp.Int)
+			if !ok {
+				break
+			}
+			t := s + int64(y)
+			if (t > s) != (y > 0) {
+				break
+			}
+			s = t
+		}
+		acc = interp.MakeInt(s)
+	}
+	for ; i < len(xs); i++ {
+		if f, ok := acc.(interp.Float); ok {
+			// Compensated float summation while the items are numbers.
+			sum, c := float64(f), 0.0
+			for ; i < len(xs); i++ {
+				x, ok := floatItem(xs[i])
+				if !ok {
+					break
+				}
+				t := sum + x
+				if math.Abs(sum) >= math.Abs(x) {
+					c += (sum - t) + x
+				} else {
+					c += (x - t) + sum
+				}
+				sum = t
+			}
+			if c != 0 && !math.IsInf(c, 0) && !math.IsNaN(c) {
+				sum += c
+			}
+			acc = interp.Float(sum)
+			if i >= len(xs) {
+				break
+			}
+		}
+		if _, ok := xs[i].(interp.Str); ok {
+			if _, accStr := acc.(interp.Str); !accStr {
+				return nil, interp.Errorf("TypeError", "unsupported operand type(s) for +: '%s' and 'str'", typeName(acc))
+			}
+		}
+		v, err := interp.Binary("+", acc, xs[i])
+		if err != nil {
+			return nil, err
+		}
+		acc = v
+	}
+	return acc, nil
+}
+
+// floatItem returns the float value of a float, int or bool item of sum().
+func floatItem(v value) (float64, bool) {
+	switch y := v.(type) {
+	case interp.Float:
+		return float64(y), true
+	case interp.Int:
+		return float64(y), true
+	case interp.Bool:
+		if y {
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+// minMax implements min (want -1) and max (want +1): over one iterable or
+// several arguments, with key= and default=.
+func minMax(th *interp.Thread, name string, want int, args []value, kw kwargs) (value, error) {
+	var key, def value
+	for _, k := range kw {
+		switch k.Name {
+		case "key":
+			key = k.Value
+		case "default":
+			def = k.Value
+		default:
+			return nil, interp.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", name, k.Name)
+		}
+	}
+	var xs []value
+	switch len(args) {
+	case 0:
+		return nil, interp.Errorf("TypeError", "%s expected at least 1 argument, got 0", name)
+	case 1:
+		var err error
+		if xs, err = iterate(args[0]); err != nil {
+			return nil, err
+		}
+	default:
+		if def != nil {
+			return nil, interp.Errorf("TypeError", "Cannot specify a default for %s() with multiple positional arguments", name)
+		}
+		xs = args
+	}
+	if len(xs) == 0 {
+		if def != nil {
+			return def, nil
+		}
+		return nil, interp.Errorf("ValueError", "%s() iterable argument is empty", name)
+	}
+	op := "<"
+	if want > 0 {
+		op = ">"
+	}
+	best := xs[0]
+	bestKey := best
+	var err error
+	if !isNone(key) {
+		if bestKey, err = call(th, key, best); err != nil {
+			return nil, err
+		}
+	}
+	for _, x := range xs[1:] {
+		k := x
+		if !isNone(key) {
+			if k, err = call(th, key, x); err != nil {
+				return nil, err
+			}
+		}
+		c, err := interp.Compare(op, k, bestKey)
+		if err != nil {
+			return nil, err
+		}
+		if c == want {
+			best, bestKey = x, k
+		}
+	}
+	return best, nil
+}
+
+// builtinAny is any(iterable).
+func builtinAny(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("any", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	xs, err := iterate(args[0])
+	if err != nil {
+		return nil, err
+	}
+	for _, x := range xs {
+		if interp.Truth(x) {
+			return interp.Bool(true), nil
+		}
+	}
+	return interp.Bool(false), nil
+}
+
+// builtinAll is all(iterable).
+func builtinAll(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("all", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	xs, err := iterate(args[0])
+	if err != nil {
+		return nil, err
+	}
+	for _, x := range xs {
+		if !interp.Truth(x) {
+			return interp.Bool(false), nil
+		}
+	}
+	return interp.Bool(true), nil
+}
+
+// ---------------------------------------------------------------------------
+// Numbers
+
+func builtinAbs(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("abs", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	switch x := args[0].(type) {
+	case interp.Int:
+		if x < 0 {
+			return interp.Unary("-", x)
+		}
+		return x, nil
+	case *interp.BigInt:
+		return interp.MakeBig(new(big.Int).Abs(x.V)), nil
+	case interp.Float:
+		return interp.Float(math.Abs(float64(x))), nil
+	case interp.Bool:
+		if x {
+			return interp.MakeInt(1), nil
+		}
+		return interp.MakeInt(0), nil
+	}
+	return nil, interp.Errorf("TypeError", "bad operand type for abs(): '%s'", typeName(args[0]))
+}
+
+var roundSig = signature{name: "round", params: []string{"number", "ndigits"}, nreq: 1}
+
+// builtinRound is Python's round: round(x) rounds half to even and returns
+// an int; round(x, n) returns a value of x's type, correctly rounded from
+// x's exact binary value (round(2.675, 2) == 2.67).
+func builtinRound(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := roundSig.bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	x, nd := b[0], b[1]
+	if isNone(nd) {
+		switch v := x.(type) {
+		case interp.Int, *interp.BigInt:
+			return v, nil
+		case interp.Bool:
+			return interp.ToInt(v)
+		case interp.Float:
+			f := float64(v)
+			if math.IsNaN(f) {
+				return nil, interp.Errorf("ValueError", "cannot convert float NaN to integer")
+			}
+			if math.IsInf(f, 0) {
+				return nil, interp.Errorf("OverflowError", "cannot convert float infinity to integer")
+			}
+			return interp.ToInt(interp.Float(math.RoundToEven(f)))
+		}
+		return nil, interp.Errorf("TypeError", "type %s doesn't define __round__ method", typeName(x))
+	}
+	n, err := toIndex(nd, "")
+	if err != nil {
+		return nil, err
+	}
+	switch v := x.(type) {
+	case interp.Int, *interp.BigInt, interp.Bool:
+		iv, _ := interp.ToInt(v)
+		if n >= 0 {
+			return iv, nil
+		}
+		return roundInt(iv, -n), nil
+	case interp.Float:
+		return interp.Float(roundFloat(float64(v), n)), nil
+	}
+	return nil, interp.Errorf("TypeError", "type %s doesn't define __round__ method", typeName(x))
+}
+
+// roundFloat rounds f to nd decimal digits (nd may be negative), half to
+// even on the exact binary value, as CPython's round does.
+func roundFloat(f float64, nd int64) float64 {
+	if math.IsNaN(f) || math.IsInf(f, 0) || f == 0 {
+		return f
+	}
+	if nd > 323 {
+		return f
+	}
+	if nd < -308 {
+		return 0 * f
+	}
+	r := new(big.Rat).SetFloat64(f)
+	scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(abs64(nd)), nil))
+	if nd >= 0 {
+		r.Mul(r, scale)
+	} else {
+		r.Quo(r, scale)
+	}
+	q := roundHalfEven(r)
+	out := new(big.Rat).SetInt(q)
+	if nd >= 0 {
+		out.Quo(out, scale)
+	} else {
+		out.Mul(out, scale)
+	}
+	res, _ := out.Float64()
+	if res == 0 {
+		return math.Copysign(0, f)
+	}
+	return res
+}
+
+// roundHalfEven rounds a rational to the nearest integer, ties to even.
+func roundHalfEven(r *big.Rat) *big.Int {
+	num, den := r.Num(), r.Denom()
+	q, m := new(big.Int).DivMod(num, den, new(big.Int)) // floor for den > 0
+	twice := new(big.Int).Lsh(m, 1)
+	switch twice.Cmp(den) {
+	case 1:
+		q.Add(q, big.NewInt(1))
+	case 0:
+		if q.Bit(0) == 1 {
+			q.Add(q, big.NewInt(1))
+		}
+	}
+	return q
+}
+
+// roundInt rounds an integer to a multiple of 10**k, ties to even.
+func roundInt(v value, k int64) value {
+	x := bigOfInt(v)
+	r := new(big.Rat).SetFrac(x, new(big.Int).Exp(big.NewInt(10), big.NewInt(k), nil))
+	q := roundHalfEven(r)
+	return interp.MakeBig(q.Mul(q, new(big.Int).Exp(big.NewInt(10), big.NewInt(k), nil)))
+}
+
+func abs64(n int64) int64 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// bigOfInt returns an integer value (Int, *BigInt, Bool) as a new big.Int.
+func bigOfInt(v value) *big.Int {
+	switch x := v.(type) {
+	case interp.Int:
+		return big.NewInt(int64(x))
+	case *interp.BigInt:
+		return new(big.Int).Set(x.V)
+	case interp.Bool:
+		if x {
+			return big.NewInt(1)
+		}
+	}
+	return big.NewInt(0)
+}
+
+func isIntValue(v value) bool {
+	switch v.(type) {
+	case interp.Int, *interp.BigInt, interp.Bool:
+		return true
+	}
+	return false
+}
+
+// builtinDivmod is divmod(a, b) == (a // b, a % b).
+func builtinDivmod(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("divmod", args, kw, 2, 2); err != nil {
+		return nil, err
+	}
+	a, b := args[0], args[1]
+	if !isNumber(a) || !isNumber(b) {
+		return nil, interp.Errorf("TypeError", "unsupported operand type(s) for divmod(): '%s' and '%s'", typeName(a), typeName(b))
+	}
+	q, err := interp.Binary("//", a, b)
+	if err != nil {
+		return nil, err
+	}
+	m, err := interp.Binary("%", a, b)
+	if err != nil {
+		return nil, err
+	}
+	return interp.Tuple{q, m}, nil
+}
+
+func isNumber(v value) bool {
+	switch v.(type) {
+	case interp.Int, *interp.BigInt, interp.Bool, interp.Float:
+		return true
+	}
+	return false
+}
+
+var powSig = signature{name: "pow", params: []string{"base", "exp", "mod"}, nreq: 2}
+
+// builtinPow is pow(base, exp, mod=None).
+func builtinPow(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := powSig.bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	if isNone(b[2]) {
+		return interp.Binary("**", b[0], b[1])
+	}
+	if !isIntValue(b[0]) || !isIntValue(b[1]) || !isIntValue(b[2]) {
+		return nil, interp.Errorf("TypeError", "pow() 3rd argument not allowed unless all arguments are integers")
+	}
+	x, e, m := bigOfInt(b[0]), bigOfInt(b[1]), bigOfInt(b[2])
+	if m.Sign() == 0 {
+		return nil, interp.Errorf("ValueError", "pow() 3rd argument cannot be 0")
+	}
+	am := new(big.Int).Abs(m)
+	if e.Sign() < 0 {
+		inv := new(big.Int).ModInverse(new(big.Int).Mod(x, am), am)
+		if inv == nil {
+			return nil, interp.Errorf("ValueError", "base is not invertible for the given modulus")
+		}
+		x, e = inv, new(big.Int).Neg(e)
+	}
+	r := new(big.Int).Exp(new(big.Int).Mod(x, am), e, am)
+	if am.Cmp(big.NewInt(1)) == 0 {
+		r.SetInt64(0)
+	}
+	if m.Sign() < 0 && r.Sign() != 0 {
+		r.Add(r, m)
+	}
+	return interp.MakeBig(r), nil
+}
+
+// intText implements bin, oct and hex.
+func intText(name, prefix string, base int, args []value, kw kwargs) (value, error) {
+	if err := arity(name, args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	if !isIntValue(args[0]) {
+		return nil, interp.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", typeName(args[0]))
+	}
+	x := bigOfInt(args[0])
+	sign := ""
+	if x.Sign() < 0 {
+		sign = "-"
+		x.Neg(x)
+	}
+	return interp.Str(sign + prefix + x.Text(base)), nil
+}
+
+// ---------------------------------------------------------------------------
+// Values and types
+
+func builtinRepr(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("repr", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	return interp.Str(interp.Repr(args[0])), nil
+}
+
+func builtinOrd(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("ord", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	s, ok := args[0].(interp.Str)
+	if !ok {
+		return nil, interp.Errorf("TypeError", "ord() expected string of length 1, but %s found", typeName(args[0]))
+	}
+	rs := []rune(string(s))
+	if len(rs) != 1 {
+		return nil, interp.Errorf("TypeError", "ord() expected a character, but string of length %d found", len(rs))
+	}
+	return interp.MakeInt(int64(rs[0])), nil
+}
+
+func builtinChr(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("chr", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	if _, ok := args[0].(*interp.BigInt); ok {
+		return nil, interp.Errorf("OverflowError", "Python int too large to convert to C int")
+	}
+	n, err := toIndex(args[0], "")
+	if err != nil {
+		return nil, err
+	}
+	if n < 0 || n > 0x10FFFF {
+		return nil, interp.Errorf("ValueError", "chr() arg not in range(0x110000)")
+	}
+	return interp.Str(string(rune(n))), nil
+}
+
+func builtinCallable(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("callable", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	return interp.Bool(interp.IsCallable(args[0])), nil
+}
+
+var formatSig = signature{name: "format", params: []string{"value", "format_spec"}, nreq: 1}
+
+// builtinFormat is format(value, spec="").
+func builtinFormat(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := formatSig.bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	spec := ""
+	if b[1] != nil {
+		if spec, err = strArg("format", b[1], 2); err != nil {
+			return nil, err
+		}
+	}
+	if spec == "" {
+		return interp.Str(interp.ToStr(b[0])), nil
+	}
+	s, err := interp.FormatValue(b[0], spec)
+	if err != nil {
+		return nil, err
+	}
+	return interp.Str(s), nil
+}
+
+var castSig = signature{name: "cast", params: []string{"type", "value"}, nreq: 2}
+
+// builtinCast is cast(T, v): coerce v to T with Dana's rules (SPEC §8). T is
+// a type object, a struct type or a type expression such as "list[int]".
+func builtinCast(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := castSig.bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	h, err := hintOf(th, b[0])
+	if err != nil {
+		return nil, err
+	}
+	return interp.Coerce(b[1], h)
+}
+
+// hintOf builds a type hint from a type value (type object, struct type) or a
+// type expression string.
+func hintOf(th *interp.Thread, t value) (*interp.TypeHint, error) {
+	switch x := t.(type) {
+	case *interp.TypeObj:
+		return interp.HintFromString(x.Name, th.Module()), nil
+	case *interp.StructType:
+		return &interp.TypeHint{Kind: interp.HintStruct, Name: x.Name, Struct: x}, nil
+	case interp.Str:
+		if strings.TrimSpace(string(x)) == "" {
+			return nil, interp.Errorf("ValueError", "cast(): empty type expression")
+		}
+		return interp.HintFromString(string(x), th.Module()), nil
+	case interp.NoneType:
+		return interp.HintFromString("None", th.Module()), nil
+	}
+	return nil, interp.Errorf("TypeError", "cast() type must be a type, a struct type or a type name, not %s", typeName(t))
+}
+
+func builtinImplements(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("implements", args, kw, 2, 2); err != nil {
+		return nil, err
+	}
+	iface, ok := args[1].(*interp.InterfaceType)
+	if !ok {
+		return nil, interp.Errorf("TypeError", "implements() arg 2 must be an interface, not %s", typeName(args[1]))
+	}
+	return interp.Bool(th.Interp().Implements(args[0], iface)), nil
+}
+
+// builtinNow returns the current UTC time as ISO-8601 text with
+// milliseconds, e.g. "2025-01-31T12:00:00.000Z".
+func builtinNow(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("now", args, kw, 0, 0); err != nil {
+		return nil, err
+	}
+	return interp.Str(time.Now().UTC().Format("2006-01-02T15:04:05.000Z")), nil
+}
+
+var getenvSig = signature{name: "getenv", params: []string{"name", "default"}, nreq: 1}
+
+// builtinGetenv is getenv(name, default=None); an empty variable counts as
+// unset.
+func builtinGetenv(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := getenvSig.bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	name, err := strArg("getenv", b[0], 1)
+	if err != nil {
+		return nil, err
+	}
+	if v := th.Interp().Getenv(name); v != "" {
+		return interp.Str(v), nil
+	}
+	if b[1] == nil {
+		return interp.None, nil
+	}
+	return b[1], nil
+}
+
+// builtinDir lists the attribute and method names of a value, sorted; dir()
+// lists the names bound at the top level of the running module.
+func builtinDir(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("dir", args, kw, 0, 1); err != nil {
+		return nil, err
+	}
+	in := th.Interp()
+	var names []string
+	if len(args) == 0 {
+		names = th.Module().GlobalNames()
+	} else {
+		v := args[0]
+		if an, ok := v.(interp.AttrNamer); ok {
+			names = append(names, an.AttrNames()...)
+		}
+		switch x := v.(type) {
+		case *interp.TypeObj:
+			names = append(names, in.MethodNames(x.Name)...)
+		case *interp.StructType:
+			for _, f := range x.Fields {
+				names = append(names, f.Name)
+			}
+			for m := range x.Methods {
+				names = append(names, m)
+			}
+		case *interp.Exception:
+		default:
+			names = append(names, in.MethodNames(v.TypeName())...)
+		}
+	}
+	sort.Strings(names)
+	out := make([]value, 0, len(names))
+	for i, n := range names {
+		if i > 0 && n == names[i-1] {
+			continue
+		}
+		out = append(out, interp.Str(n))
+	}
+	return interp.NewList(out), nil
+}

@@ -1,0 +1,81 @@
+package builtins
+
+import (
+	"github.com/minidana/dana/lang/interp"
+)
+
+// methodFn is the body of a method of a built-in type: self is the receiver
+// (already checked to be of the type), a holds one entry per declared
+// parameter (nil when an optional one is absent).
+type methodFn func(th *interp.Thread, self value, a []value) (value, error)
+
+// methodSpec declares a method for register.
+type methodSpec struct {
+	params []string
+	nreq   int
+	kwOnly []string
+	fn     methodFn
+}
+
+// register installs the methods of a built-in type. Each gets its receiver
+// type checked (str.upper(5) is a TypeError, as in Python) and its
+// arguments bound by name.
+func register(in *interp.Interpreter, typ string, ms map[string]methodSpec) {
+	for name, m := range ms {
+		in.RegisterMethod(typ, name, wrapMethod(typ, name, m))
+	}
+}
+
+func wrapMethod(typ, name string, m methodSpec) interp.BuiltinFunc {
+	sig := signature{name: name, params: m.params, nreq: m.nreq, kwOnly: m.kwOnly}
+	fast := len(m.kwOnly) == 0
+	return func(th *interp.Thread, args []value, kw kwargs) (value, error) {
+		if len(args) == 0 {
+			return nil, interp.Errorf("TypeError", "unbound method %s.%s() needs an argument", typ, name)
+		}
+		self := args[0]
+		if self.TypeName() != typ {
+			return nil, interp.Errorf("TypeError", "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, typ, self.TypeName())
+		}
+		rest := args[1:]
+		// Fast path: every parameter passed positionally.
+		if fast && len(kw) == 0 && len(rest) == len(m.params) {
+			return m.fn(th, self, rest)
+		}
+		if len(kw) == 0 && len(rest) > len(m.params) {
+			if len(m.params) == 0 {
+				return nil, interp.Errorf("TypeError", "%s.%s() takes no arguments (%d given)", typ, name, len(rest))
+			}
+			return nil, tooMany(typ+"."+name, len(m.params), m.nreq, len(rest))
+		}
+		a, err := sig.bind(rest, kw)
+		if err != nil {
+			return nil, err
+		}
+		return m.fn(th, self, a)
+	}
+}
+
+// registerRaw installs methods that take their arguments unbound (varargs
+// methods such as set.union); the receiver type is still checked.
+func registerRaw(in *interp.Interpreter, typ string, ms map[string]func(th *interp.Thread, self value, args []value, kw kwargs) (value, error)) {
+	for name, fn := range ms {
+		in.RegisterMethod(typ, name, func(th *interp.Thread, args []value, kw kwargs) (value, error) {
+			if len(args) == 0 {
+				return nil, interp.Errorf("TypeError", "unbound method %s.%s() needs an argument", typ, name)
+			}
+			if args[0].TypeName() != typ {
+				return nil, interp.Errorf("TypeError", "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, typ, args[0].TypeName())
+			}
+			return fn(th, args[0], args[1:], kw)
+		})
+	}
+}
+
+// noKwargs rejects keyword arguments of a raw method.
+func noKwargs(name string, kw kwargs) error {
+	if len(kw) > 0 {
+		return interp.Errorf("TypeError", "%s() takes no keyword arguments", name)
+	}
+	return nil
+}

@@ -1,0 +1,963 @@
+package builtins
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/minidana/dana/lang/interp"
+)
+
+// text indexes a string by code point, as Python does, without converting
+// ASCII strings.
+type text struct {
+	s    string
+	offs []int // byte offset of each rune, then len(s); nil for ASCII
+}
+
+func newText(s string) text {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			offs := make([]int, 0, len(s)+1)
+			for j := range s {
+				offs = append(offs, j)
+			}
+			return text{s: s, offs: append(offs, len(s))}
+		}
+	}
+	return text{s: s}
+}
+
+// n is the number of code points.
+func (t text) n() int {
+	if t.offs == nil {
+		return len(t.s)
+	}
+	return len(t.offs) - 1
+}
+
+// at returns the byte offset of code point i (0 <= i <= n).
+func (t text) at(i int) int {
+	if t.offs == nil {
+		return i
+	}
+	return t.offs[i]
+}
+
+// index returns the code point index of byte offset b.
+func (t text) index(b int) int {
+	if t.offs == nil {
+		return b
+	}
+	return sort.SearchInts(t.offs, b)
+}
+
+// sub returns the code points [lo, hi) (lo <= hi).
+func (t text) sub(lo, hi int) string { return t.s[t.at(lo):t.at(hi)] }
+
+func runeLen(s string) int { return utf8.RuneCountInString(s) }
+
+// span resolves the optional start/end arguments of find, count,
+// startswith... over n code points as Python does: negative values count
+// from the end, end is clamped to n, start is not clamped above (a start
+// beyond the end matches nothing).
+func span(start, end value, n int) (lo, hi int, err error) {
+	lo, hi = 0, n
+	if !isNone(start) {
+		v, err := sliceIndex(start)
+		if err != nil {
+			return 0, 0, err
+		}
+		if v < 0 {
+			v += int64(n)
+			if v < 0 {
+				v = 0
+			}
+		}
+		if v > int64(n)+1 {
+			v = int64(n) + 1
+		}
+		lo = int(v)
+	}
+	if !isNone(end) {
+		v, err := sliceIndex(end)
+		if err != nil {
+			return 0, 0, err
+		}
+		if v > int64(n) {
+			v = int64(n)
+		} else if v < 0 {
+			v += int64(n)
+			if v < 0 {
+				v = 0
+			}
+		}
+		hi = int(v)
+	}
+	return lo, hi, nil
+}
+
+func sliceIndex(v value) (int64, error) {
+	switch x := v.(type) {
+	case interp.Int, interp.Bool:
+		return toIndex(x, "")
+	case *interp.BigInt:
+		if x.V.Sign() < 0 {
+			return -1 << 62, nil
+		}
+		return 1 << 62, nil
+	}
+	return 0, interp.Errorf("TypeError", "slice indices must be integers or None or have an __index__ method")
+}
+
+// subArg requires the str argument of find, count, split...
+func subArg(v value) (string, error) {
+	s, ok := v.(interp.Str)
+	if !ok {
+		return "", interp.Errorf("TypeError", "must be str, not %s", typeName(v))
+	}
+	return string(s), nil
+}
+
+func str(s string) value { return interp.Str(s) }
+
+func boolv(b bool) value { return interp.Bool(b) }
+
+// strFind implements find, rfind, index and rindex.
+func strFind(self value, a []value, last, raise bool) (value, error) {
+	sub, err := subArg(a[0])
+	if err != nil {
+		return nil, err
+	}
+	t := newText(string(self.(interp.Str)))
+	lo, hi, err := span(a[1], a[2], t.n())
+	if err != nil {
+		return nil, err
+	}
+	pos := -1
+	if lo <= hi {
+		seg := t.sub(lo, hi)
+		var i int
+		if last {
+			i = strings.LastIndex(seg, sub)
+		} else {
+			i = strings.Index(seg, sub)
+		}
+		if i >= 0 {
+			pos = t.index(t.at(lo) + i)
+		}
+	}
+	if pos < 0 && raise {
+		return nil, interp.Errorf("ValueError", "substring not found")
+	}
+	return interp.MakeInt(int64(pos)), nil
+}
+
+// affix implements startswith and endswith.
+func affix(name string, self value, a []value, suffix bool) (value, error) {
+	var cands []string
+	switch p := a[0].(type) {
+	case interp.Str:
+		cands = []string{string(p)}
+	case interp.Tuple:
+		for _, e := range p {
+			s, ok := e.(interp.Str)
+			if !ok {
+				return nil, interp.Errorf("TypeError", "tuple for %s must only contain str, not %s", name, typeName(e))
+			}
+			cands = append(cands, string(s))
+		}
+	default:
+		return nil, interp.Errorf("TypeError", "%s first arg must be str or a tuple of str, not %s", name, typeName(a[0]))
+	}
+	t := newText(string(self.(interp.Str)))
+	lo, hi, err := span(a[1], a[2], t.n())
+	if err != nil {
+		return nil, err
+	}
+	if lo > hi {
+		return boolv(false), nil
+	}
+	seg := t.sub(lo, hi)
+	for _, c := range cands {
+		if (!suffix && strings.HasPrefix(seg, c)) || (suffix && strings.HasSuffix(seg, c)) {
+			return boolv(true), nil
+		}
+	}
+	return boolv(false), nil
+}
+
+// stripArgs implements strip, lstrip and rstrip.
+func stripArgs(name string, self value, chars value, left, right bool) (value, error) {
+	s := string(self.(interp.Str))
+	if isNone(chars) {
+		if left {
+			s = strings.TrimLeftFunc(s, isPySpace)
+		}
+		if right {
+			s = strings.TrimRightFunc(s, isPySpace)
+		}
+		return str(s), nil
+	}
+	cs, ok := chars.(interp.Str)
+	if !ok {
+		return nil, interp.Errorf("TypeError", "%s arg must be None or str", name)
+	}
+	if left {
+		s = strings.TrimLeft(s, string(cs))
+	}
+	if right {
+		s = strings.TrimRight(s, string(cs))
+	}
+	return str(s), nil
+}
+
+// splitArgs reads the sep and maxsplit arguments of split and rsplit.
+func splitArgs(a []value) (sep string, white bool, maxsplit int, err error) {
+	maxsplit = -1
+	if !isNone(a[1]) {
+		n, err := toIndex(a[1], "")
+		if err != nil {
+			return "", false, 0, err
+		}
+		maxsplit = int(max(min(n, 1<<30), -1))
+	}
+	if isNone(a[0]) {
+		return "", true, maxsplit, nil
+	}
+	s, ok := a[0].(interp.Str)
+	if !ok {
+		return "", false, 0, interp.Errorf("TypeError", "must be str or None, not %s", typeName(a[0]))
+	}
+	if s == "" {
+		return "", false, 0, interp.Errorf("ValueError", "empty separator")
+	}
+	return string(s), false, maxsplit, nil
+}
+
+func strList(parts []string) value {
+	out := make([]value, len(parts))
+	for i, p := range parts {
+		out[i] = str(p)
+	}
+	return interp.NewList(out)
+}
+
+func splitWhite(s string, maxsplit int) []string {
+	var out []string
+	i, n := 0, len(s)
+	for {
+		for i < n {
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if !isPySpace(r) {
+				break
+			}
+			i += w
+		}
+		if i >= n {
+			break
+		}
+		if maxsplit >= 0 && len(out) == maxsplit {
+			out = append(out, s[i:])
+			break
+		}
+		j := i
+		for j < n {
+			r, w := utf8.DecodeRuneInString(s[j:])
+			if isPySpace(r) {
+				break
+			}
+			j += w
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out
+}
+
+func rsplitWhite(s string, maxsplit int) []string {
+	var out []string
+	j := len(s)
+	for {
+		for j > 0 {
+			r, w := utf8.DecodeLastRuneInString(s[:j])
+			if !isPySpace(r) {
+				break
+			}
+			j -= w
+		}
+		if j == 0 {
+			break
+		}
+		if maxsplit >= 0 && len(out) == maxsplit {
+			out = append(out, s[:j])
+			break
+		}
+		i := j
+		for i > 0 {
+			r, w := utf8.DecodeLastRuneInString(s[:i])
+			if isPySpace(r) {
+				break
+			}
+			i -= w
+		}
+		out = append(out, s[i:j])
+		j = i
+	}
+	reverseStrings(out)
+	return out
+}
+
+func reverseStrings(s []string) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+func isCased(r rune) bool { return unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r) }
+
+// allRunes reports whether s is non-empty and every code point satisfies f.
+func allRunes(s string, f func(rune) bool) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !f(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// fillArg reads the fill character of center, ljust and rjust.
+func fillArg(v value) (string, error) {
+	if v == nil {
+		return " ", nil
+	}
+	s, ok := v.(interp.Str)
+	if !ok {
+		return "", interp.Errorf("TypeError", "The fill character must be a unicode character, not %s", typeName(v))
+	}
+	if runeLen(string(s)) != 1 {
+		return "", interp.Errorf("TypeError", "The fill character must be exactly one character long")
+	}
+	return string(s), nil
+}
+
+// justify implements center (where 0), ljust (where -1) and rjust (+1).
+func justify(self value, a []value, where int) (value, error) {
+	s := string(self.(interp.Str))
+	w, err := toIndex(a[0], "")
+	if err != nil {
+		return nil, err
+	}
+	fill, err := fillArg(a[1])
+	if err != nil {
+		return nil, err
+	}
+	n := int64(runeLen(s))
+	if w <= n {
+		return self, nil
+	}
+	if w > 1<<26 {
+		return nil, interp.Errorf("MemoryError", "string too long")
+	}
+	marg := w - n
+	var left int64
+	switch where {
+	case 0:
+		left = marg/2 + (marg & w & 1)
+	case 1:
+		left = marg
+	}
+	return str(strings.Repeat(fill, int(left)) + s + strings.Repeat(fill, int(marg-left))), nil
+}
+
+// isLineBreak reports the line boundaries of str.splitlines.
+func isLineBreak(r rune) bool {
+	switch r {
+	case '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+		return true
+	}
+	return false
+}
+
+func splitLines(s string, keep bool) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if !isLineBreak(r) {
+			i += w
+			continue
+		}
+		end := i + w
+		if r == '\r' && end < len(s) && s[end] == '\n' {
+			end++
+		}
+		if keep {
+			out = append(out, s[start:end])
+		} else {
+			out = append(out, s[start:i])
+		}
+		start, i = end, end
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+func installStrMethods(in *interp.Interpreter) {
+	self := func(v value) string { return string(v.(interp.Str)) }
+	mapStr := func(f func(string) string) methodSpec {
+		return methodSpec{fn: func(th *interp.Thread, v value, a []value) (value, error) { return str(f(self(v))), nil }}
+	}
+	pred := func(f func(string) bool) methodSpec {
+		return methodSpec{fn: func(th *interp.Thread, v value, a []value) (value, error) { return boolv(f(self(v))), nil }}
+	}
+	findSpec := func(last, raise bool) methodSpec {
+		return methodSpec{params: []string{"sub", "start", "end"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			return strFind(v, a, last, raise)
+		}}
+	}
+	register(in, "str", map[string]methodSpec{
+		"upper":    mapStr(strings.ToUpper),
+		"lower":    mapStr(strings.ToLower),
+		"casefold": mapStr(func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "ß", "ss")) }),
+		"swapcase": mapStr(func(s string) string {
+			return strings.Map(func(r rune) rune {
+				switch {
+				case unicode.IsUpper(r):
+					return unicode.ToLower(r)
+				case unicode.IsLower(r):
+					return unicode.ToUpper(r)
+				}
+				return r
+			}, s)
+		}),
+		"title": mapStr(func(s string) string {
+			var b strings.Builder
+			prev := false
+			for _, r := range s {
+				if prev {
+					b.WriteRune(unicode.ToLower(r))
+				} else {
+					b.WriteRune(unicode.ToTitle(r))
+				}
+				prev = isCased(r)
+			}
+			return b.String()
+		}),
+		"capitalize": mapStr(func(s string) string {
+			r, w := utf8.DecodeRuneInString(s)
+			if w == 0 {
+				return s
+			}
+			return string(unicode.ToTitle(r)) + strings.ToLower(s[w:])
+		}),
+		"strip": {params: []string{"chars"}, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			return stripArgs("strip", v, a[0], true, true)
+		}},
+		"lstrip": {params: []string{"chars"}, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			return stripArgs("lstrip", v, a[0], true, false)
+		}},
+		"rstrip": {params: []string{"chars"}, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			return stripArgs("rstrip", v, a[0], false, true)
+		}},
+		"split": {params: []string{"sep", "maxsplit"}, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			sep, white, maxsplit, err := splitArgs(a)
+			if err != nil {
+				return nil, err
+			}
+			if white {
+				return strList(splitWhite(self(v), maxsplit)), nil
+			}
+			if maxsplit < 0 {
+				return strList(strings.Split(self(v), sep)), nil
+			}
+			return strList(strings.SplitN(self(v), sep, maxsplit+1)), nil
+		}},
+		"rsplit": {params: []string{"sep", "maxsplit"}, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			sep, white, maxsplit, err := splitArgs(a)
+			if err != nil {
+				return nil, err
+			}
+			s := self(v)
+			if white {
+				return strList(rsplitWhite(s, maxsplit)), nil
+			}
+			if maxsplit < 0 {
+				return strList(strings.Split(s, sep)), nil
+			}
+			var parts []string
+			for ; maxsplit > 0; maxsplit-- {
+				i := strings.LastIndex(s, sep)
+				if i < 0 {
+					break
+				}
+				parts = append(parts, s[i+len(sep):])
+				s = s[:i]
+			}
+			parts = append(parts, s)
+			reverseStrings(parts)
+			return strList(parts), nil
+		}},
+		"splitlines": {params: []string{"keepends"}, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			return strList(splitLines(self(v), a[0] != nil && interp.Truth(a[0]))), nil
+		}},
+		"join": {params: []string{"iterable"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			xs, err := iterate(a[0])
+			if err != nil {
+				return nil, interp.Errorf("TypeError", "can only join an iterable")
+			}
+			parts := make([]string, len(xs))
+			for i, x := range xs {
+				s, ok := x.(interp.Str)
+				if !ok {
+					return nil, interp.Errorf("TypeError", "sequence item %d: expected str instance, %s found", i, typeName(x))
+				}
+				parts[i] = string(s)
+			}
+			return str(strings.Join(parts, self(v))), nil
+		}},
+		"replace": {params: []string{"old", "new", "count"}, nreq: 2, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			old, err := subArg(a[0])
+			if err != nil {
+				return nil, err
+			}
+			nw, err := subArg(a[1])
+			if err != nil {
+				return nil, err
+			}
+			n := int64(-1)
+			if a[2] != nil {
+				if n, err = toIndex(a[2], ""); err != nil {
+					return nil, err
+				}
+			}
+			if n < 0 {
+				n = -1
+			}
+			return str(strings.Replace(self(v), old, nw, int(min(n, 1<<30)))), nil
+		}},
+		"find":   findSpec(false, false),
+		"rfind":  findSpec(true, false),
+		"index":  findSpec(false, true),
+		"rindex": findSpec(true, true),
+		"count": {params: []string{"sub", "start", "end"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			sub, err := subArg(a[0])
+			if err != nil {
+				return nil, err
+			}
+			t := newText(self(v))
+			lo, hi, err := span(a[1], a[2], t.n())
+			if err != nil {
+				return nil, err
+			}
+			if lo > hi {
+				return interp.MakeInt(0), nil
+			}
+			if sub == "" {
+				return interp.MakeInt(int64(hi - lo + 1)), nil
+			}
+			return interp.MakeInt(int64(strings.Count(t.sub(lo, hi), sub))), nil
+		}},
+		"startswith": {params: []string{"prefix", "start", "end"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			return affix("startswith", v, a, false)
+		}},
+		"endswith": {params: []string{"suffix", "start", "end"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			return affix("endswith", v, a, true)
+		}},
+		"isdigit":   pred(func(s string) bool { return allRunes(s, unicode.IsDigit) }),
+		"isdecimal": pred(func(s string) bool { return allRunes(s, unicode.IsDigit) }),
+		"isnumeric": pred(func(s string) bool { return allRunes(s, unicode.IsNumber) }),
+		"isalpha":   pred(func(s string) bool { return allRunes(s, unicode.IsLetter) }),
+		"isalnum": pred(func(s string) bool {
+			return allRunes(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) })
+		}),
+		"isspace": pred(func(s string) bool { return allRunes(s, isPySpace) }),
+		"isascii": pred(func(s string) bool {
+			for i := 0; i < len(s); i++ {
+				if s[i] >= utf8.RuneSelf {
+					return false
+				}
+			}
+			return true
+		}),
+		"isidentifier": pred(func(s string) bool {
+			for i, r := range s {
+				if !(r == '_' || unicode.IsLetter(r) || (i > 0 && (unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r) || unicode.Is(unicode.Pc, r)))) {
+					return false
+				}
+			}
+			return s != ""
+		}),
+		"isupper": pred(func(s string) bool {
+			cased := false
+			for _, r := range s {
+				if unicode.IsLower(r) || unicode.IsTitle(r) {
+					return false
+				}
+				cased = cased || unicode.IsUpper(r)
+			}
+			return cased
+		}),
+		"islower": pred(func(s string) bool {
+			cased := false
+			for _, r := range s {
+				if unicode.IsUpper(r) || unicode.IsTitle(r) {
+					return false
+				}
+				cased = cased || unicode.IsLower(r)
+			}
+			return cased
+		}),
+		"istitle": pred(func(s string) bool {
+			cased, prev := false, false
+			for _, r := range s {
+				switch {
+				case unicode.IsUpper(r) || unicode.IsTitle(r):
+					if prev {
+						return false
+					}
+					prev, cased = true, true
+				case unicode.IsLower(r):
+					if !prev {
+						return false
+					}
+					prev, cased = true, true
+				default:
+					prev = false
+				}
+			}
+			return cased
+		}),
+		"zfill": {params: []string{"width"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			w, err := toIndex(a[0], "")
+			if err != nil {
+				return nil, err
+			}
+			s := self(v)
+			n := int64(runeLen(s))
+			if w <= n {
+				return v, nil
+			}
+			if w > 1<<26 {
+				return nil, interp.Errorf("MemoryError", "string too long")
+			}
+			sign := ""
+			if s != "" && (s[0] == '+' || s[0] == '-') {
+				sign, s = s[:1], s[1:]
+			}
+			return str(sign + strings.Repeat("0", int(w-n)) + s), nil
+		}},
+		"center": {params: []string{"width", "fillchar"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			return justify(v, a, 0)
+		}},
+		"ljust": {params: []string{"width", "fillchar"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			return justify(v, a, -1)
+		}},
+		"rjust": {params: []string{"width", "fillchar"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			return justify(v, a, 1)
+		}},
+		"partition": {params: []string{"sep"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			sep, err := subArg(a[0])
+			if err != nil {
+				return nil, err
+			}
+			if sep == "" {
+				return nil, interp.Errorf("ValueError", "empty separator")
+			}
+			s := self(v)
+			if i := strings.Index(s, sep); i >= 0 {
+				return interp.Tuple{str(s[:i]), str(sep), str(s[i+len(sep):])}, nil
+			}
+			return interp.Tuple{v, str(""), str("")}, nil
+		}},
+		"rpartition": {params: []string{"sep"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			sep, err := subArg(a[0])
+			if err != nil {
+				return nil, err
+			}
+			if sep == "" {
+				return nil, interp.Errorf("ValueError", "empty separator")
+			}
+			s := self(v)
+			if i := strings.LastIndex(s, sep); i >= 0 {
+				return interp.Tuple{str(s[:i]), str(sep), str(s[i+len(sep):])}, nil
+			}
+			return interp.Tuple{str(""), str(""), v}, nil
+		}},
+		"removeprefix": {params: []string{"prefix"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			p, err := subArg(a[0])
+			if err != nil {
+				return nil, err
+			}
+			return str(strings.TrimPrefix(self(v), p)), nil
+		}},
+		"removesuffix": {params: []string{"suffix"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			p, err := subArg(a[0])
+			if err != nil {
+				return nil, err
+			}
+			return str(strings.TrimSuffix(self(v), p)), nil
+		}},
+		"expandtabs": {params: []string{"tabsize"}, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			size := int64(8)
+			if a[0] != nil {
+				var err error
+				if size, err = toIndex(a[0], ""); err != nil {
+					return nil, err
+				}
+			}
+			var b strings.Builder
+			col := int64(0)
+			for _, r := range self(v) {
+				switch r {
+				case '\t':
+					if size > 0 {
+						pad := size - col%size
+						b.WriteString(strings.Repeat(" ", int(min(pad, 1<<20))))
+						col += pad
+					}
+				case '\n', '\r':
+					b.WriteRune(r)
+					col = 0
+				default:
+					b.WriteRune(r)
+					col++
+				}
+			}
+			return str(b.String()), nil
+		}},
+	})
+	registerRaw(in, "str", map[string]func(th *interp.Thread, self value, args []value, kw kwargs) (value, error){
+		"format": func(th *interp.Thread, v value, args []value, kw kwargs) (value, error) {
+			f := &formatter{th: th, args: args, kw: kw}
+			s, err := f.format(string(v.(interp.Str)), 0)
+			if err != nil {
+				return nil, err
+			}
+			return str(s), nil
+		},
+	})
+}
+
+// formatter implements str.format: {} and {0} and {name} fields with
+// attribute and index chains, !r/!s/!a conversions and format specs (which
+// may hold nested fields).
+type formatter struct {
+	th     *interp.Thread
+	args   []value
+	kw     kwargs
+	auto   int
+	manual bool
+	used   bool // automatic numbering used
+}
+
+func (f *formatter) format(s string, depth int) (string, error) {
+	if depth > 2 {
+		return "", interp.Errorf("ValueError", "Max string recursion exceeded")
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch c {
+		case '{':
+			if i+1 < len(s) && s[i+1] == '{' {
+				b.WriteByte('{')
+				i += 2
+				continue
+			}
+			j, nest := i+1, 1
+			for ; j < len(s); j++ {
+				if s[j] == '{' {
+					nest++
+				} else if s[j] == '}' {
+					nest--
+					if nest == 0 {
+						break
+					}
+				}
+			}
+			if j >= len(s) {
+				return "", interp.Errorf("ValueError", "expected '}' before end of string")
+			}
+			out, err := f.field(s[i+1:j], depth)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(out)
+			i = j + 1
+		case '}':
+			if i+1 < len(s) && s[i+1] == '}' {
+				b.WriteByte('}')
+				i += 2
+				continue
+			}
+			return "", interp.Errorf("ValueError", "Single '}' encountered in format string")
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String(), nil
+}
+
+func (f *formatter) field(field string, depth int) (string, error) {
+	// Split name[!conv][:spec]; brackets in the name may hold ':' or '!'.
+	end := len(field)
+	for i, bracket := 0, false; i < len(field); i++ {
+		switch c := field[i]; {
+		case c == '[':
+			bracket = true
+		case c == ']':
+			bracket = false
+		case !bracket && (c == '!' || c == ':'):
+			end = i
+			i = len(field)
+		}
+	}
+	name, rest := field[:end], field[end:]
+	var conv byte
+	if strings.HasPrefix(rest, "!") {
+		if len(rest) < 2 {
+			return "", interp.Errorf("ValueError", "end of string while looking for conversion specifier")
+		}
+		conv = rest[1]
+		rest = rest[2:]
+		if rest != "" && rest[0] != ':' {
+			return "", interp.Errorf("ValueError", "expected ':' after conversion specifier")
+		}
+	}
+	spec := strings.TrimPrefix(rest, ":")
+	v, err := f.lookup(name)
+	if err != nil {
+		return "", err
+	}
+	switch conv {
+	case 0:
+	case 'r', 'a':
+		v = str(interp.Repr(v))
+	case 's':
+		v = str(interp.ToStr(v))
+	default:
+		return "", interp.Errorf("ValueError", "Unknown conversion specifier %c", conv)
+	}
+	if strings.ContainsRune(spec, '{') {
+		if spec, err = f.format(spec, depth+1); err != nil {
+			return "", err
+		}
+	}
+	if spec == "" {
+		return interp.ToStr(v), nil
+	}
+	return interp.FormatValue(v, spec)
+}
+
+// lookup resolves a field name: an argument (by position, automatic number
+// or keyword) followed by .attr and [index] accessors.
+func (f *formatter) lookup(name string) (value, error) {
+	first := len(name)
+	if i := strings.IndexAny(name, ".["); i >= 0 {
+		first = i
+	}
+	head, chain := name[:first], name[first:]
+	var v value
+	switch {
+	case head == "":
+		if f.manual {
+			return nil, interp.Errorf("ValueError", "cannot switch from manual field specification to automatic field numbering")
+		}
+		f.used = true
+		if f.auto >= len(f.args) {
+			return nil, interp.Errorf("IndexError", "Replacement index %d out of range for positional args tuple", f.auto)
+		}
+		v = f.args[f.auto]
+		f.auto++
+	case isDigits(head):
+		if f.used {
+			return nil, interp.Errorf("ValueError", "cannot switch from automatic field numbering to manual field specification")
+		}
+		f.manual = true
+		n := 0
+		for _, c := range head {
+			n = n*10 + int(c-'0')
+			if n > 1<<20 {
+				break
+			}
+		}
+		if n >= len(f.args) {
+			return nil, interp.Errorf("IndexError", "Replacement index %d out of range for positional args tuple", n)
+		}
+		v = f.args[n]
+	default:
+		found := false
+		for i := len(f.kw) - 1; i >= 0; i-- {
+			if f.kw[i].Name == head {
+				v, found = f.kw[i].Value, true
+				break
+			}
+		}
+		if !found {
+			return nil, interp.Errorf("KeyError", "%s", interp.QuoteString(head))
+		}
+	}
+	for chain != "" {
+		switch chain[0] {
+		case '.':
+			j := strings.IndexAny(chain[1:], ".[")
+			attr := chain[1:]
+			if j >= 0 {
+				attr, chain = chain[1:j+1], chain[j+1:]
+			} else {
+				chain = ""
+			}
+			if attr == "" {
+				return nil, interp.Errorf("ValueError", "Empty attribute in format string")
+			}
+			a, err := f.th.Interp().GetAttr(v, attr)
+			if err != nil {
+				return nil, err
+			}
+			v = a
+		case '[':
+			j := strings.IndexByte(chain, ']')
+			if j < 0 {
+				return nil, interp.Errorf("ValueError", "Missing ']' in format string")
+			}
+			key := chain[1:j]
+			chain = chain[j+1:]
+			if key == "" {
+				return nil, interp.Errorf("ValueError", "Empty attribute in format string")
+			}
+			var k value = str(key)
+			if isDigits(key) {
+				n, _ := interp.ToInt(str(key))
+				k = n
+			}
+			x, err := interp.Index(v, k)
+			if err != nil {
+				return nil, err
+			}
+			v = x
+		default:
+			return nil, interp.Errorf("ValueError", "Only '.' or '[' may follow ']' in format field specifier")
+		}
+	}
+	return v, nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
