@@ -363,17 +363,28 @@ func allOK(elems []interp.Value, h *interp.TypeHint) bool {
 }
 
 // fatal reports errors that must not be retried or turned into a
-// validation failure: interrupts, timeouts and step budgets.
+// validation failure: interrupts, timeouts and step budgets, and errors
+// that are bugs in the program rather than problems of the output (an
+// undefined name, a failed import, runaway recursion). Retrying those
+// would only repeat them.
 func fatal(th *interp.Thread, err error) bool {
 	if th != nil && th.Context().Err() != nil {
 		return true
 	}
 	var ex *interp.Exception
-	if errors.As(err, &ex) {
-		return ex.Type.Name == "KeyboardInterrupt" || ex.Type.Name == "TimeoutError"
+	if !errors.As(err, &ex) {
+		return false
+	}
+	for _, name := range fatalErrors {
+		if t, ok := interp.ExceptionType(name); ok && ex.Type.IsSubclass(t) {
+			return true
+		}
 	}
 	return false
 }
+
+// fatalErrors are the exception classes fatal stops at.
+var fatalErrors = []string{"KeyboardInterrupt", "TimeoutError", "NameError", "ImportError", "SyntaxError", "RecursionError"}
 
 // describeError renders an error as "Type: message" for failure reasons.
 func describeError(err error) string {
