@@ -209,6 +209,18 @@ func (rt *Runtime) Close() error {
 	return nil
 }
 
+// Reset restores POET's system variables after the interpreter's Reset
+// (the REPL's :reset): system:__poet_profile is "default" again and
+// system:__last_execution_id None; the last record is forgotten. The
+// learning store is untouched.
+func (rt *Runtime) Reset() {
+	clear(rt.stack)
+	rt.stack = rt.stack[:0]
+	rt.last = nil
+	_ = rt.in.Set("system", ProfileVar, interp.Str(ProfileDefault))
+	_ = rt.in.Set("system", LastExecutionVar, interp.None)
+}
+
 // warnOnce prints a warning to stderr once per distinct key.
 func (rt *Runtime) warnOnce(key string, err error) {
 	rt.warnMu.Lock()
