@@ -73,6 +73,7 @@ type Record struct {
 	// System is the system message sent with every attempt.
 	System string
 	// CodeContext is the call site's context as plain Go data (JSON-able).
+	// It is shared by the records of one call site: treat it as read-only.
 	CodeContext      any
 	LearningsApplied []string
 	Attempts         []Attempt

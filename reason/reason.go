@@ -49,8 +49,15 @@ type Service struct {
 	// plans caches the plan of each expected type (see planKey) and
 	// ccTexts the rendered code context of each call site: both are pure
 	// functions of their key, so calls in a loop build them once.
-	plans   map[string]*plan
-	ccTexts map[*codecontext.Context]string
+	plans map[string]*plan
+	sites map[*codecontext.Context]*siteCache
+}
+
+// siteCache is what is derived from a call site's context once: its text
+// in prompts and its plain form in records.
+type siteCache struct {
+	text  string
+	plain map[string]any
 }
 
 // maxCache bounds each cache; a full cache is cleared.
@@ -75,25 +82,25 @@ func (s *Service) planFor(h *interp.TypeHint) *plan {
 	return p
 }
 
-// ccText returns the (cached) rendered code context of a call site.
-func (s *Service) ccText(cc *codecontext.Context) string {
+// site returns the (cached) rendered context of a call site.
+func (s *Service) site(cc *codecontext.Context) *siteCache {
 	if cc == nil {
-		return ""
+		return &siteCache{}
 	}
 	s.mu.Lock()
-	t, ok := s.ccTexts[cc]
+	sc, ok := s.sites[cc]
 	s.mu.Unlock()
 	if ok {
-		return t
+		return sc
 	}
-	t = codeContextText(cc)
+	sc = &siteCache{text: codeContextText(cc), plain: cc.Plain()}
 	s.mu.Lock()
-	if len(s.ccTexts) >= maxCache {
-		clear(s.ccTexts)
+	if len(s.sites) >= maxCache {
+		clear(s.sites)
 	}
-	s.ccTexts[cc] = t
+	s.sites[cc] = sc
 	s.mu.Unlock()
-	return t
+	return sc
 }
 
 // Install registers the reason() builtin in the interpreter, declares
@@ -106,7 +113,7 @@ func Install(in *interp.Interpreter, client llm.Client, analyzer *codecontext.An
 		analyzer = codecontext.New()
 	}
 	s := &Service{in: in, client: client, analyzer: analyzer, hooks: hooks,
-		plans: map[string]*plan{}, ccTexts: map[*codecontext.Context]string{}}
+		plans: map[string]*plan{}, sites: map[*codecontext.Context]*siteCache{}}
 	in.AddOnLoad(func(f *ast.File) { analyzer.AnalyzeFile(f) })
 	in.DeclareReadOnly(LastExecutionID)
 	in.RegisterBuiltin("reason", s.builtin)
@@ -290,18 +297,19 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 		}
 	}
 
-	site, sitePos := th.CallSite()
-	if cc, ok := s.analyzer.LookupCall(site); ok {
+	call, callPos := th.CallSite()
+	if cc, ok := s.analyzer.LookupCall(call); ok {
 		c.cc = cc
-	} else if cc, ok := s.analyzer.Lookup(sitePos); ok && site == nil {
+	} else if cc, ok := s.analyzer.Lookup(callPos); ok && call == nil {
 		c.cc = cc
 	}
 	hint, source, why := c.expectedType()
 	c.plan = s.planFor(hint)
 	c.rec.ExpectedType = c.plan.name
 	c.rec.TypeSource = string(source)
+	site := s.site(c.cc)
 	if c.cc != nil {
-		c.rec.CodeContext = c.cc.Plain()
+		c.rec.CodeContext = site.plain // shared between the records of a call site: read-only
 	}
 
 	var learnings []string
@@ -317,7 +325,7 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 		prompt:     a.prompt,
 		contextArg: c.rec.ContextArg,
 		cc:         c.cc,
-		ccText:     s.ccText(c.cc),
+		ccText:     site.text,
 		plan:       c.plan,
 		typeWhy:    why,
 		learnings:  learnings,
