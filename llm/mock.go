@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -425,7 +424,7 @@ func wordSet(s string) map[string]bool {
 	return set
 }
 
-var wordRe = regexp.MustCompile(`[\p{L}][\p{L}\p{N}'-]*`)
+var wordRe = lazyRegexp(`[\p{L}][\p{L}\p{N}'-]*`)
 
 // keywords are the question's distinct non-stop words, at most six.
 func keywords(q string) []string {
@@ -445,7 +444,7 @@ func keywords(q string) []string {
 	return out
 }
 
-var countRe = regexp.MustCompile(`(?i)\b(?:list|give(?: me)?|name|suggest|top|generate|return|provide|produce)\s+(?:the\s+)?(?:top\s+)?(\d+|two|three|four|five|six|seven|eight|nine|ten)\b`)
+var countRe = lazyRegexp(`(?i)\b(?:list|give(?: me)?|name|suggest|top|generate|return|provide|produce)\s+(?:the\s+)?(?:top\s+)?(\d+|two|three|four|five|six|seven|eight|nine|ten)\b`)
 
 // requestedCount is the list length the question asks for ("list 5 ...").
 func requestedCount(q string) (int, bool) {

@@ -2,7 +2,6 @@ package llm
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -38,44 +37,44 @@ func (g *mockGen) boolAnswer() bool {
 
 // knownConstants are the numbers the mock knows by name, most specific first.
 var knownConstants = []struct {
-	re    *regexp.Regexp
+	re    *lazyRE
 	value float64
 }{
-	{regexp.MustCompile(`speed of light`), 299792458},
-	{regexp.MustCompile(`golden ratio`), 1.618033988749895},
-	{regexp.MustCompile(`avogadro`), 6.02214076e23},
-	{regexp.MustCompile(`planck`), 6.62607015e-34},
-	{regexp.MustCompile(`absolute zero`), -273.15},
-	{regexp.MustCompile(`boiling point`), 100},
-	{regexp.MustCompile(`freezing point|melting point of ice`), 0},
-	{regexp.MustCompile(`gravit|acceleration due to`), 9.80665},
-	{regexp.MustCompile(`euler|\bvalue of e\b|\bconstant e\b`), math.E},
-	{regexp.MustCompile(`\bpi\b|π`), math.Pi},
-	{regexp.MustCompile(`square root of (?:two|2)\b`), math.Sqrt2},
-	{regexp.MustCompile(`meaning of life`), 42},
-	{regexp.MustCompile(`days in a (?:leap )?year`), 365},
-	{regexp.MustCompile(`days in a week`), 7},
-	{regexp.MustCompile(`hours in a day`), 24},
-	{regexp.MustCompile(`minutes in an hour|seconds in a minute`), 60},
-	{regexp.MustCompile(`months in a year`), 12},
-	{regexp.MustCompile(`planets`), 8},
-	{regexp.MustCompile(`continents`), 7},
-	{regexp.MustCompile(`legs (?:does )?an? spider|spider.*legs`), 8},
+	{lazyRegexp(`speed of light`), 299792458},
+	{lazyRegexp(`golden ratio`), 1.618033988749895},
+	{lazyRegexp(`avogadro`), 6.02214076e23},
+	{lazyRegexp(`planck`), 6.62607015e-34},
+	{lazyRegexp(`absolute zero`), -273.15},
+	{lazyRegexp(`boiling point`), 100},
+	{lazyRegexp(`freezing point|melting point of ice`), 0},
+	{lazyRegexp(`gravit|acceleration due to`), 9.80665},
+	{lazyRegexp(`euler|\bvalue of e\b|\bconstant e\b`), math.E},
+	{lazyRegexp(`\bpi\b|π`), math.Pi},
+	{lazyRegexp(`square root of (?:two|2)\b`), math.Sqrt2},
+	{lazyRegexp(`meaning of life`), 42},
+	{lazyRegexp(`days in a (?:leap )?year`), 365},
+	{lazyRegexp(`days in a week`), 7},
+	{lazyRegexp(`hours in a day`), 24},
+	{lazyRegexp(`minutes in an hour|seconds in a minute`), 60},
+	{lazyRegexp(`months in a year`), 12},
+	{lazyRegexp(`planets`), 8},
+	{lazyRegexp(`continents`), 7},
+	{lazyRegexp(`legs (?:does )?an? spider|spider.*legs`), 8},
 }
 
 var (
-	thousandsRe = regexp.MustCompile(`(\d),(\d{3})\b`)
-	timesXRe    = regexp.MustCompile(`(\d)\s*x\s*(\d)`)
+	thousandsRe = lazyRegexp(`(\d),(\d{3})\b`)
+	timesXRe    = lazyRegexp(`(\d)\s*x\s*(\d)`)
 	numPat      = `(-?\d+(?:\.\d+)?)`
-	sqrtRe      = regexp.MustCompile(`(?:the )?square root of ` + numPat)
-	percentRe   = regexp.MustCompile(numPat + `\s*(?:%|percent) of ` + numPat)
-	halfRe      = regexp.MustCompile(`half of ` + numPat)
-	doubleRe    = regexp.MustCompile(`(?:twice|double) ` + numPat)
-	sumRe       = regexp.MustCompile(`(?:the )?(sum|product|difference) (?:of|between) ` + numPat + ` and ` + numPat)
-	spelledRe   = regexp.MustCompile(`\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b`)
-	exprSpanRe  = regexp.MustCompile(`[-+*/^%().\d\s<>=!]+`)
-	propertyRe  = regexp.MustCompile(numPat + `\s+(?:an?\s+)?(even|odd|prime)\b`)
-	divisibleRe = regexp.MustCompile(numPat + `\s+(?:evenly\s+)?divisible\s+by\s+` + numPat)
+	sqrtRe      = lazyRegexp(`(?:the )?square root of ` + numPat)
+	percentRe   = lazyRegexp(numPat + `\s*(?:%|percent) of ` + numPat)
+	halfRe      = lazyRegexp(`half of ` + numPat)
+	doubleRe    = lazyRegexp(`(?:twice|double) ` + numPat)
+	sumRe       = lazyRegexp(`(?:the )?(sum|product|difference) (?:of|between) ` + numPat + ` and ` + numPat)
+	spelledRe   = lazyRegexp(`\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b`)
+	exprSpanRe  = lazyRegexp(`[-+*/^%().\d\s<>=!]+`)
+	propertyRe  = lazyRegexp(numPat + `\s+(?:an?\s+)?(even|odd|prime)\b`)
+	divisibleRe = lazyRegexp(numPat + `\s+(?:evenly\s+)?divisible\s+by\s+` + numPat)
 	phraseOps   = strings.NewReplacer(
 		"greater than or equal to", " >= ", "less than or equal to", " <= ",
 		"greater than", " > ", "more than", " > ", "bigger than", " > ", "larger than", " > ", "higher than", " > ",

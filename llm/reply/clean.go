@@ -1,20 +1,19 @@
 package reply
 
 import (
-	"regexp"
 	"strings"
 )
 
 var (
-	thinkBlockRe = regexp.MustCompile(`(?is)<(think|thinking|reasoning)>.*?</(?:think|thinking|reasoning)>`)
-	thinkOpenRe  = regexp.MustCompile(`(?is)^\s*<(?:think|thinking|reasoning)>`)
-	thinkCloseRe = regexp.MustCompile(`(?is)</(?:think|thinking|reasoning)>`)
-	fenceLineRe  = regexp.MustCompile("(?m)^[ \t]*(?:```|~~~)[\\w+.-]*[ \t]*$")
-	boldRe       = regexp.MustCompile(`\*\*([^*\n]+?)\*\*`)
-	underBoldRe  = regexp.MustCompile(`(^|[^\w])__([^_\n]+?)__([^\w]|$)`)
-	italicRe     = regexp.MustCompile(`(^|[^\w*])\*([^*\s](?:[^*\n]*[^*\s])?)\*([^\w*]|$)`)
-	underItalRe  = regexp.MustCompile(`(^|[^\w])_([^_\s](?:[^_\n]*[^_\s])?)_([^\w]|$)`)
-	headingRe    = regexp.MustCompile(`(?m)^[ \t]*#{1,6}[ \t]+`)
+	thinkBlockRe = lazyRegexp(`(?is)<(think|thinking|reasoning)>.*?</(?:think|thinking|reasoning)>`)
+	thinkOpenRe  = lazyRegexp(`(?is)^\s*<(?:think|thinking|reasoning)>`)
+	thinkCloseRe = lazyRegexp(`(?is)</(?:think|thinking|reasoning)>`)
+	fenceLineRe  = lazyRegexp("(?m)^[ \t]*(?:```|~~~)[\\w+.-]*[ \t]*$")
+	boldRe       = lazyRegexp(`\*\*([^*\n]+?)\*\*`)
+	underBoldRe  = lazyRegexp(`(^|[^\w])__([^_\n]+?)__([^\w]|$)`)
+	italicRe     = lazyRegexp(`(^|[^\w*])\*([^*\s](?:[^*\n]*[^*\s])?)\*([^\w*]|$)`)
+	underItalRe  = lazyRegexp(`(^|[^\w])_([^_\s](?:[^_\n]*[^_\s])?)_([^\w]|$)`)
+	headingRe    = lazyRegexp(`(?m)^[ \t]*#{1,6}[ \t]+`)
 )
 
 // stripThink removes <think>...</think> blocks (also <thinking>, <reasoning>),

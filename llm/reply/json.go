@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -392,7 +391,7 @@ func pick(cands []candidate, shape Shape) (any, error) {
 	return nil, ambiguous(noun, texts)
 }
 
-var bulletRe = regexp.MustCompile(`^([ \t]*)(?:[-*+•]|\d{1,3}[.)])[ \t]+(.*\S)[ \t]*$`)
+var bulletRe = lazyRegexp(`^([ \t]*)(?:[-*+•]|\d{1,3}[.)])[ \t]+(.*\S)[ \t]*$`)
 
 // bulletList reads a Markdown bullet or numbered list. It returns nil when
 // t has none, and an error when it has several separate lists.

@@ -2,14 +2,13 @@ package reply
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
 
-var finalAnswerRe = regexp.MustCompile(`(?i)final[ _-]?answer\s*[:=]`)
+var finalAnswerRe = lazyRegexp(`(?i)final[ _-]?answer\s*[:=]`)
 
 // parseScalar reads a Str, Int, Float, Bool or Any value (non-strict).
 func parseScalar(t string, kind Kind) (any, error) {
@@ -357,7 +356,7 @@ type numCand struct {
 	weak bool
 }
 
-var numberRe = regexp.MustCompile(`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+`)
+var numberRe = lazyRegexp(`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+`)
 
 // numberCandidates lists the numbers written in digits or in words in t.
 func numberCandidates(t string) []numCand {
@@ -418,7 +417,7 @@ var (
 		"this": true, "that": true, "which": true, "each": true, "any": true, "no": true, "every": true,
 		"the": true, "a": true, "another": true, "some": true, "only": true, "other": true,
 	}
-	wordTokRe = regexp.MustCompile(`[A-Za-z]+`)
+	wordTokRe = lazyRegexp(`[A-Za-z]+`)
 )
 
 // spelledNumbers finds numbers written in words: "eight", "twenty-one",
@@ -519,8 +518,8 @@ var (
 		"yes": true, "true": true, "correct": true, "affirmative": true,
 		"no": false, "false": false, "incorrect": false, "negative": false,
 	}
-	firstWordRe = regexp.MustCompile(`^[^\p{L}]*(\p{L}+)`)
-	yesNoRe     = regexp.MustCompile(`(?i)\b(yes|no|true|false)\b`)
+	firstWordRe = lazyRegexp(`^[^\p{L}]*(\p{L}+)`)
+	yesNoRe     = lazyRegexp(`(?i)\b(yes|no|true|false)\b`)
 )
 
 // fuzzyBool reads yes/no from prose: the first word when it is yes/no/true/
