@@ -203,7 +203,7 @@ func installDictMethods(in *interp.Interpreter) {
 		"popitem": {fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			d := dict(v)
 			if d.Len() == 0 {
-				return nil, interp.Errorf("KeyError", "popitem(): dictionary is empty")
+				return nil, interp.Errorf("KeyError", "'popitem(): dictionary is empty'")
 			}
 			k := d.Keys()[d.Len()-1]
 			x, _, err := d.Delete(k)
@@ -324,7 +324,7 @@ func installSetMethods(in *interp.Interpreter) {
 		"pop": {fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			s := set(v)
 			if s.Len() == 0 {
-				return nil, interp.Errorf("KeyError", "pop from an empty set")
+				return nil, interp.Errorf("KeyError", "'pop from an empty set'")
 			}
 			x := s.Elems()[0]
 			_, _ = s.Remove(x)

@@ -43,6 +43,9 @@ func wrapMethod(typ, name string, m methodSpec) interp.BuiltinFunc {
 			return m.fn(th, self, rest)
 		}
 		if len(kw) == 0 && len(rest) > len(m.params) {
+			if len(m.params) == 0 && len(m.kwOnly) > 0 {
+				return nil, interp.Errorf("TypeError", "%s() takes no positional arguments", name)
+			}
 			if len(m.params) == 0 {
 				return nil, interp.Errorf("TypeError", "%s.%s() takes no arguments (%d given)", typ, name, len(rest))
 			}

@@ -771,6 +771,9 @@ func (f *formatter) format(s string, depth int) (string, error) {
 				i += 2
 				continue
 			}
+			if i+1 == len(s) {
+				return "", interp.Errorf("ValueError", "Single '{' encountered in format string")
+			}
 			j, nest := i+1, 1
 			for ; j < len(s); j++ {
 				if s[j] == '{' {
