@@ -83,8 +83,9 @@ type Runtime struct {
 
 	rec *recorder
 
-	warnMu sync.Mutex
-	warned map[string]bool
+	warnMu          sync.Mutex
+	warned          map[string]bool
+	pendingWarnings []string
 
 	status *statusProxy
 }
@@ -195,12 +196,16 @@ func (rt *Runtime) openStore() (*store.Store, error) {
 
 // Flush waits until every execution record finished so far is written to
 // the store.
-func (rt *Runtime) Flush() { rt.rec.flush() }
+func (rt *Runtime) Flush() {
+	rt.rec.flush()
+	rt.printWarnings()
+}
 
 // Close writes pending execution records and closes the store if the
 // Runtime opened it. The interpreter must not run POET code afterwards.
 func (rt *Runtime) Close() error {
 	rt.rec.close()
+	rt.printWarnings()
 	if rt.ownStore && rt.st != nil {
 		if err := rt.st.Close(); err != nil {
 			return fmt.Errorf("closing the learning store: %w", err)
@@ -221,7 +226,10 @@ func (rt *Runtime) Reset() {
 	_ = rt.in.Set("system", LastExecutionVar, interp.None)
 }
 
-// warnOnce prints a warning to stderr once per distinct key.
+// warnOnce reports a warning once per distinct key. Warnings raised by
+// the background writer are queued and printed by the interpreter's own
+// goroutine (at the next POET call, Flush or Close), so they never race
+// with the program's output on a shared writer.
 func (rt *Runtime) warnOnce(key string, err error) {
 	rt.warnMu.Lock()
 	defer rt.warnMu.Unlock()
@@ -229,7 +237,19 @@ func (rt *Runtime) warnOnce(key string, err error) {
 		return
 	}
 	rt.warned[key] = true
-	fmt.Fprintf(rt.stderr, "dana: warning: %v\n", err)
+	rt.pendingWarnings = append(rt.pendingWarnings, fmt.Sprintf("dana: warning: %v\n", err))
+}
+
+// printWarnings prints the queued warnings; it runs on the interpreter's
+// goroutine.
+func (rt *Runtime) printWarnings() {
+	rt.warnMu.Lock()
+	ws := rt.pendingWarnings
+	rt.pendingWarnings = nil
+	rt.warnMu.Unlock()
+	for _, w := range ws {
+		fmt.Fprint(rt.stderr, w)
+	}
 }
 
 // top returns the innermost active execution, or nil.
@@ -267,6 +287,7 @@ func (rt *Runtime) pop(ex *execution) {
 // finish makes rec the last execution, publishes its id and queues it for
 // writing.
 func (rt *Runtime) finish(rec *store.Execution) {
+	rt.printWarnings()
 	rt.last = rec
 	_ = rt.in.Set("system", LastExecutionVar, interp.Str(rec.ID))
 	if rt.cfg.NoStore || rt.cfg.NoRecord {
