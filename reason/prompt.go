@@ -62,9 +62,9 @@ func userMessage(in *promptInput) string {
 	b.WriteString("\n")
 
 	if in.contextArg != "" {
-		b.WriteString("\n## Data from the program\n")
-		b.WriteString(in.contextArg)
-		b.WriteString("\n")
+		b.WriteString("\n## Data from the program\n<data>\n")
+		b.WriteString(strings.ReplaceAll(in.contextArg, "</data>", "</ data>"))
+		b.WriteString("\n</data>\n")
 	}
 
 	if in.cc != nil {

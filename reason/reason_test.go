@@ -218,7 +218,7 @@ d = discount(100.0, "gold")
 	prompt := userMessage(e.srv.LastRequest(t))
 	for _, want := range []string{
 		"What discount for this tier?\n",
-		"## Data from the program\ngold",
+		"## Data from the program\n<data>\ngold\n</data>",
 		"A reason() call at prog.na:7, inside `def discount(price: float, tier: str) -> float`",
 		"Docstring of `discount`:\n    Return the discount rate for a customer tier.",
 		"    # Gold customers get the best rate,\n    # never more than 30%.",
