@@ -9,7 +9,6 @@
 package builtins
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 
@@ -197,18 +196,6 @@ func strArg(fname string, v value, pos int) (string, error) {
 		return "", interp.Errorf("TypeError", "%s() argument %d must be str, not %s", fname, pos, typeName(v))
 	}
 	return string(s), nil
-}
-
-// wrap adds context to a Go error that is not a mini-Dana exception (those
-// already say what went wrong and are passed through unchanged).
-func wrap(err error, format string, args ...any) error {
-	if err == nil {
-		return nil
-	}
-	if _, ok := err.(*interp.Exception); ok {
-		return err
-	}
-	return fmt.Errorf(format+": %w", append(args, err)...)
 }
 
 // joinNames renders names as "a, b or c".

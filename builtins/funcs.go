@@ -77,10 +77,10 @@ func builtinPrint(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if sep, err = optStr("print", "sep", b[0], sep); err != nil {
+		if sep, err = optStr("sep", b[0], sep); err != nil {
 			return nil, err
 		}
-		if end, err = optStr("print", "end", b[1], end); err != nil {
+		if end, err = optStr("end", b[1], end); err != nil {
 			return nil, err
 		}
 	}
@@ -99,7 +99,7 @@ func builtinPrint(th *interp.Thread, args []value, kw kwargs) (value, error) {
 }
 
 // optStr reads an optional str-or-None keyword argument.
-func optStr(fname, param string, v value, def string) (string, error) {
+func optStr(param string, v value, def string) (string, error) {
 	if isNone(v) {
 		return def, nil
 	}

@@ -409,6 +409,55 @@ func splitLines(s string, keep bool) []string {
 	return out
 }
 
+// Full case mappings of Unicode's SpecialCasing that Python applies and
+// Go's simple mappings lack (ß.upper() is "SS").
+var (
+	specialUpper = map[rune]string{'ß': "SS", 'ﬀ': "FF", 'ﬁ': "FI", 'ﬂ': "FL", 'ﬃ': "FFI", 'ﬄ': "FFL", 'ﬅ': "ST", 'ﬆ': "ST", 'ŉ': "ʼN"}
+	specialTitle = map[rune]string{'ß': "Ss", 'ﬀ': "Ff", 'ﬁ': "Fi", 'ﬂ': "Fl", 'ﬃ': "Ffi", 'ﬄ': "Ffl", 'ﬅ': "St", 'ﬆ': "St", 'ŉ': "ʼN"}
+	specialLower = map[rune]string{'İ': "i\u0307"}
+)
+
+func writeCase(b *strings.Builder, r rune, special map[rune]string, simple func(rune) rune) {
+	if s, ok := special[r]; ok {
+		b.WriteString(s)
+		return
+	}
+	b.WriteRune(simple(r))
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// pyUpper is Python's str.upper (with the full mappings above).
+func pyUpper(s string) string {
+	if isASCII(s) {
+		return strings.ToUpper(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		writeCase(&b, r, specialUpper, unicode.ToUpper)
+	}
+	return b.String()
+}
+
+// pyLower is Python's str.lower (with the full mappings above).
+func pyLower(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		writeCase(&b, r, specialLower, unicode.ToLower)
+	}
+	return b.String()
+}
+
 func installStrMethods(in *interp.Interpreter) {
 	self := func(v value) string { return string(v.(interp.Str)) }
 	mapStr := func(f func(string) string) methodSpec {
@@ -423,28 +472,31 @@ func installStrMethods(in *interp.Interpreter) {
 		}}
 	}
 	register(in, "str", map[string]methodSpec{
-		"upper":    mapStr(strings.ToUpper),
-		"lower":    mapStr(strings.ToLower),
-		"casefold": mapStr(func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "ß", "ss")) }),
+		"upper":    mapStr(pyUpper),
+		"lower":    mapStr(pyLower),
+		"casefold": mapStr(func(s string) string { return pyLower(strings.ReplaceAll(s, "ß", "ss")) }),
 		"swapcase": mapStr(func(s string) string {
-			return strings.Map(func(r rune) rune {
+			var b strings.Builder
+			for _, r := range s {
 				switch {
 				case unicode.IsUpper(r):
-					return unicode.ToLower(r)
+					writeCase(&b, r, specialLower, unicode.ToLower)
 				case unicode.IsLower(r):
-					return unicode.ToUpper(r)
+					writeCase(&b, r, specialUpper, unicode.ToUpper)
+				default:
+					b.WriteRune(r)
 				}
-				return r
-			}, s)
+			}
+			return b.String()
 		}),
 		"title": mapStr(func(s string) string {
 			var b strings.Builder
 			prev := false
 			for _, r := range s {
 				if prev {
-					b.WriteRune(unicode.ToLower(r))
+					writeCase(&b, r, specialLower, unicode.ToLower)
 				} else {
-					b.WriteRune(unicode.ToTitle(r))
+					writeCase(&b, r, specialTitle, unicode.ToTitle)
 				}
 				prev = isCased(r)
 			}
@@ -455,7 +507,9 @@ func installStrMethods(in *interp.Interpreter) {
 			if w == 0 {
 				return s
 			}
-			return string(unicode.ToTitle(r)) + strings.ToLower(s[w:])
+			var b strings.Builder
+			writeCase(&b, r, specialTitle, unicode.ToTitle)
+			return b.String() + pyLower(s[w:])
 		}),
 		"strip": {params: []string{"chars"}, fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			return stripArgs("strip", v, a[0], true, true)
@@ -578,14 +632,7 @@ func installStrMethods(in *interp.Interpreter) {
 			return allRunes(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) })
 		}),
 		"isspace": pred(func(s string) bool { return allRunes(s, isPySpace) }),
-		"isascii": pred(func(s string) bool {
-			for i := 0; i < len(s); i++ {
-				if s[i] >= utf8.RuneSelf {
-					return false
-				}
-			}
-			return true
-		}),
+		"isascii": pred(isASCII),
 		"isidentifier": pred(func(s string) bool {
 			for i, r := range s {
 				if !(r == '_' || unicode.IsLetter(r) || (i > 0 && (unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r) || unicode.Is(unicode.Pc, r)))) {

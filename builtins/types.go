@@ -346,7 +346,7 @@ func jsonList(s string) ([]value, bool) {
 // seqElems returns the elements list(), tuple() and set() collect: a string
 // holding a JSON array gives its elements (SPEC §8.1), any other string its
 // characters, other iterables their elements. The result is a fresh slice.
-func seqElems(fname string, v value) ([]value, error) {
+func seqElems(v value) ([]value, error) {
 	if s, ok := v.(interp.Str); ok {
 		if xs, ok := jsonList(string(s)); ok {
 			return xs, nil
@@ -368,7 +368,7 @@ func convList(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if b[0] == nil {
 		return interp.NewList([]value{}), nil
 	}
-	xs, err := seqElems("list", b[0])
+	xs, err := seqElems(b[0])
 	if err != nil {
 		return nil, err
 	}
@@ -390,7 +390,7 @@ func convTuple(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if t, ok := b[0].(interp.Tuple); ok {
 		return t, nil
 	}
-	xs, err := seqElems("tuple", b[0])
+	xs, err := seqElems(b[0])
 	if err != nil {
 		return nil, err
 	}
@@ -410,7 +410,7 @@ func convSet(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if b[0] == nil {
 		return s, nil
 	}
-	xs, err := seqElems("set", b[0])
+	xs, err := seqElems(b[0])
 	if err != nil {
 		return nil, err
 	}
