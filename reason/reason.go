@@ -350,7 +350,7 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 	}
 	var rf *llm.JSONSchema
 	if c.plan.json() {
-		rf = &llm.JSONSchema{Name: schemaName(c.plan.name), Schema: c.plan.schema}
+		rf = &llm.JSONSchema{Name: schemaName(c.plan.name), Schema: c.plan.rfSchema}
 	}
 	expected := *c.plan.expected
 	expected.Strict = c.profile == ProfileStrict

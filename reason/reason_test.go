@@ -110,6 +110,8 @@ func TestExpectedTypeSourcesEndToEnd(t *testing.T) {
 			"Yes, it is raining.", "ok", "True", "FINAL_ANSWER: true", ""},
 		{"list in for", "n = 0\nfor c in reason(\"Name three colors\"):\n    n += 1",
 			`["red", "green", "blue"]`, "n", "3", "a JSON array", "array"},
+		{"list wrapped as structured output", "n = 0\nfor c in reason(\"Name three colors\"):\n    n += 1",
+			`{"items": ["red", "green", "blue"]}`, "n", "3", "a JSON array", "array"},
 		{"str in f-string", `s = f"<{reason('Greet me')}>"`,
 			"Hello there!", "s", "'<Hello there!>'", "answer text only", ""},
 		{"str plus", `s = "Answer: " + reason("Greet me")`,
@@ -143,6 +145,10 @@ func TestExpectedTypeSourcesEndToEnd(t *testing.T) {
 			if tt.rf != "" {
 				js, _ := req.ResponseFormat["json_schema"].(map[string]any)
 				schema, _ := js["schema"].(map[string]any)
+				if tt.rf == "array" { // sent wrapped in an object: {"items": [...]}
+					props, _ := schema["properties"].(map[string]any)
+					schema, _ = props["items"].(map[string]any)
+				}
 				if req.ResponseFormat["type"] != "json_schema" || schema["type"] != tt.rf {
 					t.Errorf("response_format = %v, want a %s schema", req.ResponseFormat, tt.rf)
 				}

@@ -23,6 +23,11 @@ type plan struct {
 	schema map[string]any // nil for scalars
 	// schemaJSON is schema marshalled (for the format instruction).
 	schemaJSON string
+	// rfSchema is the schema sent as response_format: schema itself, or
+	// for an array an object {"items": [...]} wrapping it, because
+	// OpenAI's structured outputs want an object at the root (the reply
+	// parser unwraps it).
+	rfSchema map[string]any
 	expected   *llm.Expected
 	structs    []*interp.StructType // the expected struct first, then nested ones
 }
@@ -66,6 +71,15 @@ func newPlan(h *interp.TypeHint) *plan {
 		p.schema = schemaOf(h, 0, nil)
 		b, _ := json.Marshal(p.schema)
 		p.schemaJSON = string(b)
+		p.rfSchema = p.schema
+		if p.schema["type"] == "array" {
+			p.rfSchema = map[string]any{
+				"type":                 "object",
+				"properties":           map[string]any{"items": p.schema},
+				"required":             []any{"items"},
+				"additionalProperties": false,
+			}
+		}
 	}
 	p.expected = expectedOf(h, 0, nil)
 	p.structs = structsIn(h, nil, 0)
