@@ -228,6 +228,12 @@ feedback(system:__last_execution_id, note="doubling is fine")
 	if !ok || !strings.Contains(js, `"function": "f"`) || !strings.Contains(js, `"output": 8`) || !strings.Contains(js, "doubling is fine") {
 		t.Fatalf("LastExecution: %s", js)
 	}
+	txt, ok := poet.LastExecutionText(e.Interpreter)
+	for _, want := range []string{"poet f, ok", "attempt 1", "ok: 8", "output      8", "note doubling is fine", `input       {"x":4}`} {
+		if !ok || !strings.Contains(txt, want) {
+			t.Errorf("LastExecutionText lacks %q:\n%s", want, txt)
+		}
+	}
 	s, err = poet.LearningsSummary(e.Interpreter)
 	if err != nil || !strings.Contains(s, "1 learning,") || !strings.Contains(s, "doubling is fine") {
 		t.Fatalf("summary: %q, %v", s, err)
