@@ -126,6 +126,10 @@ var valueTests = []struct{ src, want string }{
 	{"struct P:\n    y: int\n    x: int\n    def m(self):\n        return 1\ndir(P(x=1, y=2)), dir(P)", `(['m', 'x', 'y'], ['m', 'x', 'y'])`},
 	{`"upper" in dir(""), "append" in dir([]), "keys" in dir({}), "union" in dir(set()), "upper" in dir(str)`, `(True, True, True, True, True)`},
 	{"zz = 1\n\"zz\" in dir()", `True`},
+	// getattr, hasattr, setattr, issubclass
+	{"struct P:\n    x: float\np = P(x=1)\nsetattr(p, \"x\", 2)\n(getattr(p, \"x\"), getattr(p, \"nope\", 0), hasattr(p, \"x\"), hasattr(p, \"y\"), hasattr(\"\", \"upper\"))", `(2.0, 0, True, False, True)`},
+	{`getattr("ab", "upper")(), getattr(ValueError("m"), "message")`, `('AB', 'm')`},
+	{`issubclass(KeyError, LookupError), issubclass(bool, int), issubclass(int, bool), issubclass(ValueError, (KeyError, Exception)), issubclass(str, any)`, `(True, True, False, True, True)`},
 }
 
 func TestValues(t *testing.T) {
@@ -164,6 +168,7 @@ var methodTests = []struct{ src, want string }{
 	{`"a=b=c".partition("="), "abc".partition("x"), "a=b=c".rpartition("="), "abc".rpartition("x")`, `(('a', '=', 'b=c'), ('abc', '', ''), ('a=b', '=', 'c'), ('', '', 'abc'))`},
 	{`"prefix_x".removeprefix("prefix_"), "x.py".removesuffix(".py"), "Ab".swapcase(), "a\tb".expandtabs(4), "ab".isascii(), "x_1".isidentifier()`, `('x', 'x', 'aB', 'a   b', True, True)`},
 	{`str.upper("x"), str.join("-", ["a", "b"])`, `('X', 'a-b')`},
+	{`"straße".upper(), "ß".title(), "ﬁx".capitalize(), "Straße".swapcase(), "İ".lower() == "i\u0307", "ÀÉ".lower(), "Straße".casefold()`, `('STRASSE', 'Ss', 'Fix', 'sTRASSE', True, 'àé', 'strasse')`},
 	// list
 	{"l = [3, 1, 2]\nl.append(4)\nl.extend((5, 6))\nl.extend(l)\nl", `[3, 1, 2, 4, 5, 6, 3, 1, 2, 4, 5, 6]`},
 	{"l = [1, 2]\nl.insert(0, \"a\")\nl.insert(-1, \"b\")\nl.insert(100, \"c\")\nl.insert(-100, \"d\")\nl", `['d', 'a', 1, 'b', 2, 'c']`},
@@ -294,6 +299,12 @@ var errorTests = []struct{ src, typ, msg string }{
 	{`log()`, "TypeError", `log\(\) missing required argument 'msg' \(pos 1\)`},
 	{`log("x", level="loud")`, "ValueError", `unknown log level 'loud' \(use debug, info, warning or error\)`},
 	{`log_level(3)`, "TypeError", `log_level\(\) level must be a string, not int`},
+	{`getattr(1, "x")`, "AttributeError", `'int' object has no attribute 'x'`},
+	{`getattr(1, 2)`, "TypeError", `attribute name must be string, not 'int'`},
+	{`setattr(1, "x", 2)`, "AttributeError", `cannot set attribute 'x' on 'int' object`},
+	{"struct P:\n    x: float\nsetattr(P(x=1), \"x\", \"no\")", "TypeError", `P\.x: cannot coerce`},
+	{`issubclass(1, int)`, "TypeError", `issubclass\(\) arg 1 must be a class`},
+	{`issubclass(int, 1)`, "TypeError", `issubclass\(\) arg 2 must be a class`},
 	// str methods
 	{`"a".split("")`, "ValueError", `^empty separator$`},
 	{`"a".split(1)`, "TypeError", `must be str or None, not int`},

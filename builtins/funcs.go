@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -61,6 +62,10 @@ func installFuncs(in *interp.Interpreter, st *state) {
 	})
 	reg("dir", builtinDir)
 	reg("callable", builtinCallable)
+	reg("getattr", builtinGetattr)
+	reg("hasattr", builtinHasattr)
+	reg("setattr", builtinSetattr)
+	reg("issubclass", builtinIssubclass)
 }
 
 // ---------------------------------------------------------------------------
@@ -1104,4 +1109,117 @@ func builtinDir(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		out = append(out, interp.Str(n))
 	}
 	return interp.NewList(out), nil
+}
+
+// attrName requires the str attribute name of getattr, hasattr, setattr.
+func attrName(v value) (string, error) {
+	s, ok := v.(interp.Str)
+	if !ok {
+		return "", interp.Errorf("TypeError", "attribute name must be string, not '%s'", typeName(v))
+	}
+	return string(s), nil
+}
+
+// isAttributeError reports whether err is a mini-Dana AttributeError.
+func isAttributeError(err error) bool {
+	var ex *interp.Exception
+	return errors.As(err, &ex) && ex.Type.Name == "AttributeError"
+}
+
+// builtinGetattr is getattr(obj, name[, default]).
+func builtinGetattr(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("getattr", args, kw, 2, 3); err != nil {
+		return nil, err
+	}
+	name, err := attrName(args[1])
+	if err != nil {
+		return nil, err
+	}
+	v, err := th.Interp().GetAttr(args[0], name)
+	if err != nil && len(args) == 3 && isAttributeError(err) {
+		return args[2], nil
+	}
+	return v, err
+}
+
+// builtinHasattr is hasattr(obj, name).
+func builtinHasattr(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("hasattr", args, kw, 2, 2); err != nil {
+		return nil, err
+	}
+	name, err := attrName(args[1])
+	if err != nil {
+		return nil, err
+	}
+	_, err = th.Interp().GetAttr(args[0], name)
+	if err != nil && !isAttributeError(err) {
+		return nil, err
+	}
+	return interp.Bool(err == nil), nil
+}
+
+// builtinSetattr is setattr(obj, name, value): struct fields (type-checked)
+// and attributes of embedder values that can be set.
+func builtinSetattr(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("setattr", args, kw, 3, 3); err != nil {
+		return nil, err
+	}
+	name, err := attrName(args[1])
+	if err != nil {
+		return nil, err
+	}
+	switch x := args[0].(type) {
+	case *interp.StructVal:
+		return interp.None, x.SetField(name, args[2])
+	case interface{ SetAttr(string, value) error }:
+		return interp.None, x.SetAttr(name, args[2])
+	}
+	return nil, interp.Errorf("AttributeError", "cannot set attribute '%s' on '%s' object", name, typeName(args[0]))
+}
+
+// builtinIssubclass is issubclass(C, B) for exception classes, struct types
+// and built-in types (bool is a subclass of int; everything of any).
+func builtinIssubclass(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("issubclass", args, kw, 2, 2); err != nil {
+		return nil, err
+	}
+	ok, err := isSubclass(args[0], args[1], 0)
+	if err != nil {
+		return nil, err
+	}
+	return interp.Bool(ok), nil
+}
+
+func isSubclass(c, b value, depth int) (bool, error) {
+	if t, ok := b.(interp.Tuple); ok && depth < 50 {
+		for _, e := range t {
+			ok, err := isSubclass(c, e, depth+1)
+			if err != nil || ok {
+				return ok, err
+			}
+		}
+		return false, nil
+	}
+	switch b.(type) {
+	case *interp.ExcType, *interp.TypeObj, *interp.StructType:
+	default:
+		return false, interp.Errorf("TypeError", "issubclass() arg 2 must be a class, a tuple of classes, or a union")
+	}
+	if bt, ok := b.(*interp.TypeObj); ok && (bt.Name == "any" || bt.Name == "object") {
+		switch c.(type) {
+		case *interp.ExcType, *interp.TypeObj, *interp.StructType:
+			return true, nil
+		}
+	}
+	switch x := c.(type) {
+	case *interp.ExcType:
+		y, ok := b.(*interp.ExcType)
+		return ok && x.IsSubclass(y), nil
+	case *interp.TypeObj:
+		y, ok := b.(*interp.TypeObj)
+		return ok && (x.Name == y.Name || (x.Name == "bool" && y.Name == "int")), nil
+	case *interp.StructType:
+		return c == b, nil
+	}
+	return false, interp.Errorf("TypeError", "issubclass() arg 1 must be a class")
 }
