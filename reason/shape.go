@@ -28,8 +28,8 @@ type plan struct {
 	// OpenAI's structured outputs want an object at the root (the reply
 	// parser unwraps it).
 	rfSchema map[string]any
-	expected   *llm.Expected
-	structs    []*interp.StructType // the expected struct first, then nested ones
+	expected *llm.Expected
+	structs  []*interp.StructType // the expected struct first, then nested ones
 }
 
 // maxSchemaDepth bounds the nesting of derived schemas (recursive structs).
