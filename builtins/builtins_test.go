@@ -61,6 +61,8 @@ var valueTests = []struct{ src, want string }{
 	{`list(reversed([1, 2, 3])), list(reversed("abc")), list(reversed({1: 2, 3: 4})), list(reversed(range(3)))`, `([3, 2, 1], ['c', 'b', 'a'], [3, 1], [2, 1, 0])`},
 	// sum, min, max
 	{`sum([1, 2, 3]), sum([1, 2.5, 3]), sum([[1], [2]], []), sum([1, 2], 10), sum([]), sum([True, True])`, `(6, 6.5, [1, 2], 13, 0, 2)`},
+	{`sum(range(10)), sum(range(10, 0, -3)), sum(range(5, 5)), sum(range(3), 10), sum(range(10 ** 12)), sum(range(3), 0.5)`, `(45, 22, 0, 13, 499999999999500000000000, 3.5)`},
+	{`round(5, -1000000000), round(-49, -2), round(-51, -2), round(10 ** 30 + 5 * 10 ** 28, -29)`, `(0, 0, -100, 1000000000000000000000000000000)`},
 	{`sum([0.1] * 10), sum([9223372036854775807, 1]), sum([2 ** 63, 2 ** 63])`, `(1.0, 9223372036854775808, 18446744073709551616)`},
 	{`min([3, 1, 2]), max([3, 1, 2]), min(3, 1), max("abc"), max(1, 2, 3)`, `(1, 3, 1, 'c', 3)`},
 	{`max([], default=7), min([("a", 2), ("b", 1)], key=lambda t :: t[1]), max([3, 3.0]), min([1, 1.0])`, `(7, ('b', 1), 3, 1)`},
@@ -439,13 +441,14 @@ func TestLog(t *testing.T) {
 log("hidden", level="debug")
 log("shown")
 log(42, "warning")
-prev = log_level("debug")
+prev = log_level()
+none = log_level("debug")
 log("now shown", level="debug")
 log("careful", level="warn")
 log_level(level="ERROR")
 log("dropped", level="warning")
 log("bad", level="error")
-print(prev, log_level())
+print(prev, none, log_level())
 `)
 	if err != nil {
 		t.Fatal(err)
@@ -454,7 +457,7 @@ print(prev, log_level())
 	if errOut.String() != want {
 		t.Errorf("stderr:\n got: %q\nwant: %q", errOut.String(), want)
 	}
-	if out.String() != "info error\n" {
+	if out.String() != "info None error\n" {
 		t.Errorf("stdout: got %q", out.String())
 	}
 }

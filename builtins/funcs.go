@@ -168,23 +168,22 @@ func (st *state) builtinLog(th *interp.Thread, args []value, kw kwargs) (value, 
 	return interp.None, nil
 }
 
-// builtinLogLevel is log_level(level): sets the threshold of log() and
-// returns the previous one; log_level() returns the current one.
+// builtinLogLevel is log_level(level): sets the threshold of log();
+// log_level() returns the current one.
 func (st *state) builtinLogLevel(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	b, err := (&signature{name: "log_level", params: []string{"level"}}).bind(args, kw)
 	if err != nil {
 		return nil, err
 	}
-	prev := interp.Str(levelNames[st.logLevel])
 	if b[0] == nil {
-		return prev, nil
+		return interp.Str(levelNames[st.logLevel]), nil
 	}
 	level, err := parseLevel("log_level", b[0])
 	if err != nil {
 		return nil, err
 	}
 	st.logLevel = level
-	return prev, nil
+	return interp.None, nil
 }
 
 // ---------------------------------------------------------------------------
@@ -505,6 +504,15 @@ func builtinSum(th *interp.Thread, args []value, kw kwargs) (value, error) {
 			return nil, interp.Errorf("TypeError", "sum() can't sum strings [use ''.join(seq) instead]")
 		}
 	}
+	if r, ok := b[0].(*interp.Range); ok && isIntValue(acc) {
+		// start*n + step*n*(n-1)/2, without materialising the range.
+		n := big.NewInt(r.Len())
+		t := new(big.Int).Mul(big.NewInt(r.Start), n)
+		tri := new(big.Int).Mul(n, new(big.Int).Sub(n, big.NewInt(1)))
+		tri.Rsh(tri, 1).Mul(tri, big.NewInt(r.Step))
+		t.Add(t, tri).Add(t, bigOfInt(acc))
+		return interp.MakeBig(t), nil
+	}
 	xs, err := iterate(b[0])
 	if err != nil {
 		return nil, err
@@ -804,6 +812,9 @@ func roundHalfEven(r *big.Rat) *big.Int {
 // roundInt rounds an integer to a multiple of 10**k, ties to even.
 func roundInt(v value, k int64) value {
 	x := bigOfInt(v)
+	if k > int64(x.BitLen())/3+2 {
+		return interp.MakeInt(0) // |x| < 10**k / 2
+	}
 	r := new(big.Rat).SetFrac(x, new(big.Int).Exp(big.NewInt(10), big.NewInt(k), nil))
 	q := roundHalfEven(r)
 	return interp.MakeBig(q.Mul(q, new(big.Int).Exp(big.NewInt(10), big.NewInt(k), nil)))
