@@ -32,7 +32,10 @@ func FuzzExec(f *testing.F) {
 		in := interp.New(interp.Options{Stdout: &out, Stderr: &out, MaxSteps: 20000, Timeout: 2 * time.Second, MaxDepth: 200})
 		builtins.Install(in)
 		start := time.Now()
-		_ = in.Exec("fuzz.na", src)
+		err := in.Exec("fuzz.na", src)
+		if err != nil && strings.Contains(err.Error(), "internal error") {
+			t.Fatalf("interpreter bug (a Go panic was recovered): %v", err)
+		}
 		if el := time.Since(start); el > 5*time.Second {
 			t.Fatalf("ran for %s past its budget", el)
 		}

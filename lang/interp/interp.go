@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"sync/atomic"
 	"time"
@@ -453,7 +454,7 @@ func (th *Thread) recovered(r any) error {
 	case error:
 		return th.in.locate(AsException(x), th.sitePos, th)
 	}
-	return &Exception{Type: excTypes["RuntimeError"], Msg: fmt.Sprintf("internal error: %v (please report this bug)", r)}
+	return &Exception{Type: excTypes["RuntimeError"], Msg: fmt.Sprintf("internal error: %v (please report this bug)\n%s", r, debug.Stack())}
 }
 
 // Module is a loaded .na file: its top-level variables (locals of the
