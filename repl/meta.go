@@ -168,6 +168,9 @@ func (s *Session) cmdType(arg string) string {
 
 func (s *Session) cmdReset(string) string {
 	s.in.Reset()
+	if s.opts.Reset != nil {
+		s.opts.Reset()
+	}
 	s.lines = nil
 	return "all variables, functions, structs and imported modules are forgotten\n"
 }

@@ -53,6 +53,11 @@ type Options struct {
 	// `:last`, rendered for people. nil, or an empty result, means no POET
 	// function has run yet.
 	LastExecution func() (string, error)
+
+	// Reset, when set, is called by `:reset` after the interpreter forgot
+	// its state, for runtime services to restore theirs (POET sets its
+	// system variables again).
+	Reset func()
 }
 
 // Session is one interactive session over an interpreter. Its methods, except

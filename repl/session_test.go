@@ -575,3 +575,16 @@ func TestHelpFitsEightyColumns(t *testing.T) {
 		}
 	}
 }
+
+func TestResetHook(t *testing.T) {
+	resets := 0
+	s, _ := newTestSession(t, Options{Reset: func() { resets++ }})
+	s.Feed("x = 1")
+	s.Feed(":reset")
+	if resets != 1 {
+		t.Errorf("the Reset hook ran %d times", resets)
+	}
+	if _, ok := s.Interpreter().Get("local", "x"); ok {
+		t.Error("x survived :reset")
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/chzyer/readline"
 
 	"github.com/minidana/dana/engine"
+	"github.com/minidana/dana/poet"
 	"github.com/minidana/dana/repl"
 )
 
@@ -53,8 +54,7 @@ func interactive(o options, stdin *os.File, stdout, stderr io.Writer) int {
 	if err := e.SetupError(); err != nil {
 		fmt.Fprintf(stderr, "dana: warning: %v\n", err)
 	}
-	learnings, last := poetHooks(e)
-	sess := repl.New(e.Interpreter, repl.Options{Learnings: learnings, LastExecution: last})
+	sess := repl.New(e.Interpreter, replOptions(e))
 
 	hist, err := historyFile()
 	if err != nil {
@@ -156,33 +156,24 @@ func historyFile() (string, error) {
 	return filepath.Join(home, "history"), nil
 }
 
-// learningsSummarizer and lastExecutionRenderer are what the REPL asks of the
-// POET service installed in engine.Services["poet"] for `:learnings` and
-// `:last`.
-type learningsSummarizer interface {
-	// LearningsSummary renders what the learning store has learned.
-	LearningsSummary() (string, error)
-}
-
-type lastExecutionRenderer interface {
-	// LastExecution renders the record of the latest finished POET
-	// execution ("" when none has finished).
-	LastExecution() (string, error)
-}
-
-// poetHooks returns the `:learnings` and `:last` hooks of the REPL: the
-// methods of the engine's POET service (engine.Services["poet"]) when it has
-// them. A nil hook makes the REPL answer "no learning store" or "no POET
-// execution yet".
-func poetHooks(e *engine.Engine) (learnings, last func() (string, error)) {
-	svc := e.Services["poet"]
-	if l, ok := svc.(learningsSummarizer); ok {
-		learnings = l.LearningsSummary
+// replOptions connects the REPL's `:learnings`, `:last` and `:reset` to the
+// engine's POET runtime: the summary of the learning store, the human
+// rendering of the latest execution record, and the reset of POET's system
+// variables. Without a POET runtime the hooks stay nil and the REPL answers
+// "no learning store" and "no POET execution yet".
+func replOptions(e *engine.Engine) repl.Options {
+	rt := e.POET()
+	if rt == nil {
+		return repl.Options{}
 	}
-	if x, ok := svc.(lastExecutionRenderer); ok {
-		last = x.LastExecution
+	return repl.Options{
+		Learnings: func() (string, error) { return poet.LearningsSummary(e.Interpreter) },
+		LastExecution: func() (string, error) {
+			txt, _ := poet.LastExecutionText(e.Interpreter)
+			return txt, nil
+		},
+		Reset: rt.Reset,
 	}
-	return learnings, last
 }
 
 // trackingWriter remembers whether the last byte written ended a line, so
