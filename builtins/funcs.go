@@ -288,7 +288,7 @@ func builtinZip(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	for i, a := range args {
 		xs, err := iterate(a)
 		if err != nil {
-			return nil, interp.Errorf("TypeError", "zip argument #%d must support iteration", i+1)
+			return nil, err
 		}
 		seqs[i] = xs
 		if n < 0 || len(xs) < n {
