@@ -12,8 +12,9 @@ import (
 // them slows down instead of growing without bound.
 const maxQueued = 1024
 
-// recorder writes execution records in the background, in order. A
-// goroutine runs only while records are queued.
+// recorder writes execution records in the background, in order, taking
+// everything queued at once as one batch. A goroutine runs only while
+// records are queued.
 type recorder struct {
 	open func() (*store.Store, error)
 	warn func(key string, err error)
@@ -36,7 +37,7 @@ func (r *recorder) enqueue(rec *store.Execution) {
 	r.mu.Lock()
 	if r.closed {
 		r.mu.Unlock()
-		r.write(rec)
+		r.write([]*store.Execution{rec})
 		return
 	}
 	for len(r.queue) >= maxQueued {
@@ -57,9 +58,7 @@ func (r *recorder) run() {
 		r.queue = nil
 		r.cond.Broadcast()
 		r.mu.Unlock()
-		for _, rec := range batch {
-			r.write(rec)
-		}
+		r.write(batch)
 		r.mu.Lock()
 	}
 	r.running = false
@@ -67,14 +66,16 @@ func (r *recorder) run() {
 	r.mu.Unlock()
 }
 
-func (r *recorder) write(rec *store.Execution) {
+// write stores a batch of records: one durable transaction for many
+// records, so a loop of POET calls does not pay one fsync per call.
+func (r *recorder) write(batch []*store.Execution) {
 	st, err := r.open()
 	if err != nil {
 		r.warn("record-open", fmt.Errorf("execution records are not saved: %w", err))
 		return
 	}
-	if err := st.PutExecution(rec); err != nil {
-		r.warn("record", fmt.Errorf("could not save execution record %s: %w", rec.ID, err))
+	if err := st.PutExecutions(batch); err != nil {
+		r.warn("record", fmt.Errorf("could not save execution records: %w", err))
 	}
 }
 
