@@ -3,7 +3,7 @@ GO        ?= go
 BIN       ?= bin/dana
 SHARED    ?= ../shared
 FUZZTIME  ?= 60s
-STATICCHECK_VERSION ?= 2025.1.1
+STATICCHECK_VERSION ?= v0.8.2
 
 .PHONY: build test bench lint fuzz conformance clean
 

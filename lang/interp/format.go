@@ -126,7 +126,7 @@ func FormatValue(v Value, spec string) (string, error) {
 			f, _ := toFloat(x)
 			return FormatValue(Float(f), spec)
 		default:
-			return "", Errorf("ValueError", "unknown format code '%c' for object of type 'int'", fs.typ)
+			return "", Errorf("ValueError", "Unknown format code '%c' for object of type 'int'", fs.typ)
 		}
 		if bi.Sign() < 0 {
 			sign = "-"
@@ -176,7 +176,7 @@ func FormatValue(v Value, spec string) (string, error) {
 				body = FormatFloat(f)
 			}
 		default:
-			return "", Errorf("ValueError", "unknown format code '%c' for object of type 'float'", fs.typ)
+			return "", Errorf("ValueError", "Unknown format code '%c' for object of type 'float'", fs.typ)
 		}
 		if fs.typ == 'E' || fs.typ == 'G' || fs.typ == 'F' {
 			body = strings.ToUpper(body)
@@ -195,7 +195,7 @@ func FormatValue(v Value, spec string) (string, error) {
 		}
 	default:
 		if fs.typ != 0 && fs.typ != 's' {
-			return "", Errorf("ValueError", "unknown format code '%c' for object of type '%s'", fs.typ, v.TypeName())
+			return "", Errorf("ValueError", "Unknown format code '%c' for object of type '%s'", fs.typ, v.TypeName())
 		}
 		body = ToStr(v)
 		if fs.precision >= 0 {

@@ -341,7 +341,6 @@ type Thread struct {
 	nextCheck int64
 	maxSteps  int64
 	stopped   atomic.Bool
-	stopErr   atomic.Value
 	depth     int
 	frames    []*frame
 	pool      []*frame

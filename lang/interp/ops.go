@@ -227,8 +227,6 @@ func setOp(op string, x, y *Set) (Value, error) {
 	return out, nil
 }
 
-var errDivZero = "division by zero"
-
 func intOp(op string, x, y int64) (Value, error) {
 	switch op {
 	case "+":

@@ -474,8 +474,8 @@ func ToInt(v Value) (Value, error) {
 		b, _ := bigFromFloat(f)
 		return MakeBig(b), nil
 	case Str:
-		s := strings.ReplaceAll(strings.TrimSpace(string(x)), "_", "")
-		if s != "" && !strings.HasPrefix(string(x), "_") {
+		s, ok := stripUnderscores(strings.TrimSpace(string(x)))
+		if ok && s != "" && !strings.HasPrefix(s, "0x") && !strings.HasPrefix(s, "0X") {
 			if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 				return MakeInt(n), nil
 			}
@@ -491,13 +491,36 @@ func ToInt(v Value) (Value, error) {
 	return nil, Errorf("TypeError", "cannot coerce %s (%s) to int", Repr(v), v.TypeName())
 }
 
+// stripUnderscores removes '_' digit separators, which (as in Python) are
+// allowed only between two digits.
+func stripUnderscores(s string) (string, bool) {
+	if !strings.Contains(s, "_") {
+		return s, true
+	}
+	isDigit := func(i int) bool { return i >= 0 && i < len(s) && s[i] >= '0' && s[i] <= '9' }
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '_' {
+			if !isDigit(i-1) || !isDigit(i+1) {
+				return "", false
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String(), true
+}
+
 // ToFloat converts with §8.1 rules.
 func ToFloat(v Value) (float64, error) {
 	if f, ok := toFloat(v); ok {
 		return f, nil
 	}
 	if s, ok := v.(Str); ok {
-		t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(string(s)), "_", ""))
+		t, ok := stripUnderscores(strings.ToLower(strings.TrimSpace(string(s))))
+		if !ok || strings.Contains(t, "0x") {
+			return 0, Errorf("TypeError", "cannot coerce %s (str) to float", QuoteString(string(s)))
+		}
 		switch t {
 		case "inf", "+inf", "infinity":
 			return math.Inf(1), nil
