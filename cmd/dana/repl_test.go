@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,7 @@ func TestREPLBinary(t *testing.T) {
 	bin := buildDana(t)
 	t.Run("terminal", func(t *testing.T) { testREPLOnATerminal(t, bin) })
 	t.Run("history recall", func(t *testing.T) { testREPLRecallsABlockFromHistory(t, bin) })
+	t.Run("ctrl-c during an LLM call", func(t *testing.T) { testInterruptLLMCall(t, bin) })
 	t.Run("stdin program", func(t *testing.T) { testStdinProgram(t, bin) })
 }
 
@@ -264,6 +266,68 @@ func testREPLRecallsABlockFromHistory(t *testing.T, bin string) {
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatalf(":quit did not end the REPL; the terminal shows:\n%s", tm.visible())
+	}
+}
+
+// testInterruptLLMCall checks that Ctrl-C stops a reason() call waiting for
+// a model that never answers, and that the session goes on.
+func testInterruptLLMCall(t *testing.T, bin string) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted := make(chan struct{}, 1)
+	go func() {
+		var conns []net.Conn
+		defer func() {
+			for _, c := range conns {
+				c.Close()
+			}
+		}()
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			conns = append(conns, c) // read nothing, answer nothing
+			select {
+			case accepted <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	t.Cleanup(func() { ln.Close() })
+
+	tm := startTerm(t, bin, "DANA_HOME="+t.TempDir(), "TERM=xterm", "DANA_LLM=",
+		"OPENAI_BASE_URL=http://"+ln.Addr().String()+"/v1", "OPENAI_API_KEY=test", "DANA_LLM_MODEL=test")
+	tm.expect(">>> ")
+	tm.send("answer = reason(\"what is 2 + 2?\")\r")
+	select {
+	case <-accepted:
+	case <-time.After(15 * time.Second):
+		t.Fatalf("reason() never reached the model; the terminal shows:\n%s", tm.visible())
+	}
+	interrupted := false
+	for tries := 0; tries < 15 && !interrupted; tries++ {
+		tm.send("\x03")
+		interrupted = tm.waitFor("KeyboardInterrupt", time.Second)
+	}
+	if !interrupted {
+		t.Fatalf("Ctrl-C did not stop reason(); the terminal shows:\n%s", tm.visible())
+	}
+	tm.expect(">>> ")
+	tm.send("1 + 1\r")
+	tm.expect("\n2\n")
+	tm.send("\x04")
+	done := make(chan error, 1)
+	go func() { done <- tm.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("dana exited with %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatalf("Ctrl-D did not end the REPL; the terminal shows:\n%s", tm.visible())
 	}
 }
 
