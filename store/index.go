@@ -172,7 +172,6 @@ type index struct {
 	dense  map[string][]uint64
 	planes [][]uint64 // scratch: bit-sliced overlap counters
 	level  []uint64   // scratch: entries at one overlap level
-	qtok   []string   // scratch
 }
 
 func newIndex(scope string) *index {

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -226,6 +225,3 @@ func normalizeLearning(l *Learning) {
 }
 
 func roundConf(c float64) float64 { return math.Round(c*1e9) / 1e9 }
-
-// isTxnTooBig reports Badger's "transaction too big" error.
-func isTxnTooBig(err error) bool { return errors.Is(err, badger.ErrTxnTooBig) }
