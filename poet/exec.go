@@ -411,7 +411,7 @@ func validationError(ex *execution, failures []string, last interp.Value) *inter
 	n := len(failures)
 	fmt.Fprintf(&b, "%s() failed validation after %d attempt%s:", ex.pf.name, n, plural(n))
 	for i, f := range failures {
-		fmt.Fprintf(&b, " [%d] %s;", i+1, f)
+		fmt.Fprintf(&b, " [%d] %s;", i+1, truncate(oneLine(f), 300))
 	}
 	fmt.Fprintf(&b, " last output: %s (execution %s)", short(last, 200), ex.id)
 	e := interp.Errorf("ValidationError", "%s", b.String())
