@@ -79,6 +79,13 @@ func (r *recorder) write(batch []*store.Execution) {
 	}
 }
 
+// pending reports whether records are queued or being written.
+func (r *recorder) pending() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.running || len(r.queue) > 0
+}
+
 // flush waits until every queued record is written.
 func (r *recorder) flush() {
 	r.mu.Lock()

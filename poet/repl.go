@@ -2,7 +2,10 @@ package poet
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -133,6 +136,9 @@ func clipJSON(v any, n int) string {
 // LastRecord returns the latest finished execution record, or nil.
 func (rt *Runtime) LastRecord() *store.Execution { return rt.last }
 
+// noLearningsYet ends the summary of a store without learnings.
+const noLearningsYet = "no learnings yet: give feedback(system:__last_execution_id, correction=..., note=...) to add some\n"
+
 // learningsSummaryLimit is how many learnings LearningsSummary lists.
 const learningsSummaryLimit = 20
 
@@ -143,6 +149,13 @@ func LearningsSummary(in *interp.Interpreter) (string, error) {
 	rt := RuntimeOf(in)
 	if rt == nil {
 		return "", fmt.Errorf("POET is not installed in this interpreter")
+	}
+	if rt.cfg.Store == nil && !rt.cfg.NoStore {
+		// Do not create a store just to say that it is empty.
+		dir := rt.StoreDir()
+		if _, err := os.Stat(filepath.Join(dir, "MANIFEST")); dir != "" && errors.Is(err, os.ErrNotExist) && !rt.rec.pending() {
+			return fmt.Sprintf("0 learnings, 0 executions in %s\n%s", dir, noLearningsYet), nil
+		}
 	}
 	st, err := rt.openStore()
 	if err != nil {
@@ -161,7 +174,7 @@ func LearningsSummary(in *interp.Interpreter) (string, error) {
 	fmt.Fprintf(&b, "%d learning%s, %d execution%s in %s\n",
 		stats.Learnings, plural(stats.Learnings), stats.Executions, plural(stats.Executions), st.Dir())
 	if len(ls) == 0 {
-		b.WriteString("no learnings yet: give feedback(system:__last_execution_id, correction=..., note=...) to add some\n")
+		b.WriteString(noLearningsYet)
 		return b.String(), nil
 	}
 	for _, l := range ls {

@@ -209,13 +209,16 @@ func TestStoreOverride(t *testing.T) {
 // TestREPLHelpers checks LastExecution and LearningsSummary.
 func TestREPLHelpers(t *testing.T) {
 	var out bytes.Buffer
-	e, _ := newEngine(t, &out, nil)
+	e, dir := newEngine(t, &out, nil)
 	if _, ok := poet.LastExecution(e.Interpreter); ok {
 		t.Fatal("LastExecution before any execution")
 	}
 	s, err := poet.LearningsSummary(e.Interpreter)
 	if err != nil || !strings.Contains(s, "0 learnings") {
 		t.Fatalf("summary of an empty store: %q, %v", s, err)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the summary created the store: %v", err)
 	}
 	run(t, e, `
 @poet()
