@@ -68,9 +68,9 @@ print(system:__last_execution_id)
 	if code != 0 || !strings.Contains(out, `"perceived_input": "tea"`) {
 		t.Errorf("executions show --json: %d\n%s", code, out)
 	}
-	out, errOut, code = dana(t, "--store", storeDir, "feedback", execID, "--score", "1", "--correction", "9.50 EUR")
-	if code != 0 {
-		t.Fatalf("feedback: %d %s", code, errOut)
+	out, errOut, code = dana(t, "--store", storeDir, "feedback", execID, "--score", "1", "--correction", "9.50 EUR", "--json")
+	if code != 0 || !strings.Contains(out, `"learnings_created"`) && !strings.Contains(out, `"created"`) {
+		t.Fatalf("feedback: %d %s\n%s", code, errOut, out)
 	}
 	_, errOut, code = dana(t, "--store", storeDir, "feedback", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "--score", "1")
 	if code == 0 || !strings.Contains(errOut, "01ARZ3NDEKTSV4RRFFQ69G5FAV") {
