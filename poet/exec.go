@@ -457,6 +457,10 @@ func (rt *Runtime) finishExec(ex *execution) {
 	rt.finish(ex.rec)
 }
 
+// retrieveBackoff is how long POET calls skip retrieval after the store
+// stayed locked by another process for longer than its lock wait.
+const retrieveBackoff = 30 * time.Second
+
 // retrieve returns the learnings to apply, or nil when the store is
 // unavailable (with a warning, once).
 func (rt *Runtime) retrieve(function, domain, input string) []*store.Learning {
@@ -468,9 +472,16 @@ func (rt *Runtime) retrieve(function, domain, input string) []*store.Learning {
 		rt.warnOnce("retrieve-open", fmt.Errorf("learnings are not applied: %w", err))
 		return nil
 	}
+	if !rt.skipRetrieveUntil.IsZero() && time.Now().Before(rt.skipRetrieveUntil) {
+		return nil
+	}
 	ls, err := st.Retrieve(function, domain, input, rt.cfg.RetrieveK)
 	if err != nil {
 		rt.warnOnce("retrieve", fmt.Errorf("learnings are not applied: %w", err))
+		if errors.Is(err, store.ErrLocked) {
+			// Do not make every following call wait for the lock again.
+			rt.skipRetrieveUntil = time.Now().Add(retrieveBackoff)
+		}
 		return nil
 	}
 	return ls

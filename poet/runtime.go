@@ -82,6 +82,8 @@ type Runtime struct {
 	ownStore  bool
 
 	rec *recorder
+	// skipRetrieveUntil pauses retrieval after a lock timeout.
+	skipRetrieveUntil time.Time
 
 	warnMu          sync.Mutex
 	warned          map[string]bool
