@@ -256,6 +256,7 @@ func testREPLRecallsABlockFromHistory(t *testing.T, bin string) {
 	tm.expect(">>> ")
 	tm.send("twice(21)\r")
 	tm.expect("\n42\n")
+	tm.expect(">>> ")
 	tm.send(":quit\r")
 	done := make(chan error, 1)
 	go func() { done <- tm.cmd.Wait() }()
@@ -318,6 +319,7 @@ func testInterruptLLMCall(t *testing.T, bin string) {
 	tm.expect(">>> ")
 	tm.send("1 + 1\r")
 	tm.expect("\n2\n")
+	tm.expect(">>> ") // keys typed while the terminal is not in raw mode may be lost
 	tm.send("\x04")
 	done := make(chan error, 1)
 	go func() { done <- tm.cmd.Wait() }()
