@@ -342,9 +342,12 @@ func percentFormat(f string, arg Value) (Value, error) {
 func pyFlags(flags string, typ byte) string {
 	left := strings.Contains(flags, "-")
 	flags = strings.ReplaceAll(flags, "-", "")
-	spec := ""
+	spec := ">" // %-formatting right-aligns unless '-' is given
 	if left {
 		spec = "<"
+	}
+	if strings.HasPrefix(flags, "0") && !left {
+		spec = ""
 	}
 	spec += flags
 	if typ != 's' {
