@@ -359,7 +359,7 @@ func bigOp(op string, x, y *big.Int) (Value, error) {
 		q, m := new(big.Int), new(big.Int)
 		q.DivMod(x, y, m) // Euclidean: m >= 0
 		if m.Sign() != 0 && y.Sign() < 0 {
-			q.Add(q, big.NewInt(1))
+			q.Sub(q, big.NewInt(1))
 			m.Add(m, y)
 		}
 		if op == "//" {
