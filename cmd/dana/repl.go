@@ -140,7 +140,7 @@ func interactive(o options, stdin *os.File, stdout, stderr io.Writer) int {
 }
 
 // historyFile returns $DANA_HOME/history (DANA_HOME defaults to ~/.dana),
-// creating the directory.
+// creating the directory and the file.
 func historyFile() (string, error) {
 	home := os.Getenv("DANA_HOME")
 	if home == "" {
@@ -153,7 +153,15 @@ func historyFile() (string, error) {
 	if err := os.MkdirAll(home, 0o700); err != nil {
 		return "", fmt.Errorf("creating %s: %w", home, err)
 	}
-	return filepath.Join(home, "history"), nil
+	// Create it private (what is typed may include secrets); readline would
+	// create it world-readable.
+	path := filepath.Join(home, "history")
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDONLY, 0o600)
+	if err != nil {
+		return "", fmt.Errorf("opening %s: %w", path, err)
+	}
+	f.Close()
+	return path, nil
 }
 
 // replOptions connects the REPL's `:learnings`, `:last` and `:reset` to the

@@ -225,6 +225,11 @@ func testREPLOnATerminal(t *testing.T, bin string) {
 	if err != nil {
 		t.Fatalf("history: %v", err)
 	}
+	if st, err := os.Stat(filepath.Join(home, "history")); err != nil {
+		t.Error(err)
+	} else if st.Mode().Perm() != 0o600 {
+		t.Errorf("history file mode %v, want 0600", st.Mode().Perm())
+	}
 	for _, want := range []string{
 		"def add(a, b):\u2424    return a + b\n",
 		"add(2, 3)\n",
