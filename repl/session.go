@@ -103,7 +103,7 @@ func (s *Session) Prompt() string {
 func (s *Session) Pending() bool { return len(s.lines) > 0 }
 
 // Done reports whether the user asked to leave (`:quit`, or `exit`/`quit`
-// typed alone as in Python; `help` typed alone shows `:help`).
+// typed alone as in Python).
 func (s *Session) Done() bool { return s.quit }
 
 // LastInput returns the source of the last complete input (its lines joined
@@ -140,8 +140,10 @@ func (s *Session) Running() bool {
 // value of a bare expression (unless None), an error report, or the output of
 // a meta command. A non-empty output always ends with a newline.
 //
-// A line holding a whole block recalled from history (lines joined by
-// HistorySep) is fed line by line and run as a complete input.
+// As in Python, `exit` and `quit` typed alone leave and `help` shows the
+// help, unless the user bound those names. A line holding a whole block
+// recalled from history (lines joined by HistorySep) is fed line by line and
+// run as a complete input.
 func (s *Session) Feed(line string) (output string, more bool) {
 	line = strings.TrimRight(line, "\r\n")
 	if strings.Contains(line, HistorySep) {
