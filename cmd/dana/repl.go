@@ -102,6 +102,7 @@ func interactive(o options, stdin *os.File, stdout, stderr io.Writer) int {
 	}()
 
 	fmt.Fprintf(out, "mini-Dana %s — type :help for help, Ctrl-D to quit\n", engine.Version)
+	histWarned := false
 	for !sess.Done() {
 		if !out.AtLineStart() {
 			// The program printed a partial line: keep it visible.
@@ -127,7 +128,8 @@ func interactive(o options, stdin *os.File, stdout, stderr io.Writer) int {
 		_ = rl.SaveHistory("")
 		res, more := sess.Feed(line)
 		if !more && sess.LastInput() != "" {
-			if err := rl.SaveHistory(repl.HistoryEntry(sess.LastInput())); err != nil && hist != "" {
+			if err := rl.SaveHistory(repl.HistoryEntry(sess.LastInput())); err != nil && hist != "" && !histWarned {
+				histWarned = true
 				fmt.Fprintf(stderr, "dana: warning: saving history: %v\n", err)
 			}
 		}
