@@ -7,6 +7,9 @@ import (
 // suggest returns the candidate nearest to name by edit distance, or "" when
 // none is close enough to be a plausible typo.
 func suggest(name string, candidates []string) string {
+	if len(name) < 2 {
+		return "" // a one-letter name is close to every other one
+	}
 	best, bestD := "", 1<<30
 	limit := len(name)/3 + 1
 	if limit > 3 {
@@ -21,7 +24,7 @@ func suggest(name string, candidates []string) string {
 			best, bestD = c, d
 		}
 	}
-	if bestD <= limit {
+	if bestD <= limit && bestD < len(name) {
 		return best
 	}
 	return ""
