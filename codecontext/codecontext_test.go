@@ -353,3 +353,154 @@ func BenchmarkAnalyze(b *testing.B) {
 		Analyze(f)
 	}
 }
+
+// sites parses src and returns the Sites of its calls other than reason().
+func sites(t *testing.T, src string) []*Site {
+	t.Helper()
+	f, err := parser.ParseFile("t.na", src)
+	if err != nil {
+		t.Fatalf("parse: %v\n%s", err, src)
+	}
+	return AnalyzeSites(f)
+}
+
+func TestSiteExpectedType(t *testing.T) {
+	tests := []struct {
+		name     string
+		src      string
+		callee   string // "" when f(...) gets no Site
+		want     string
+		source   Source
+		declared bool
+	}{
+		{"typed assignment", `x: int = f()`, "f", "int", SourceAssignment, true},
+		{"attribute call", `x: float = m.f(1)`, "f", "float", SourceAssignment, true},
+		{"local scope", `x: int = local:f()`, "f", "int", SourceAssignment, true},
+		{"declared earlier", "x: bool\nx = f()", "f", "bool", SourceAssignment, true},
+		{"list element", `xs: list[str] = [f()]`, "f", "str", SourceAssignment, true},
+		{"return hint", "def g() -> list[int]:\n    return f()", "f", "list[int]", SourceReturn, true},
+		{"parameter", "def area(r: float):\n    return r\narea(r=f())", "f", "float", SourceParameter, true},
+		{"conversion", `n = int(f())`, "f", "int", SourceConversion, true},
+		{"if", "if f():\n    pass", "f", "bool", SourceCondition, false},
+		{"while", "while f(1):\n    break", "f", "bool", SourceCondition, false},
+		{"not", `x = not f()`, "f", "bool", SourceCondition, false},
+		{"for", "for c in f():\n    print(c)", "f", "list", SourceIteration, false},
+		{"f-string", `print(f"{f()}")`, "f", "str", SourceString, false},
+		{"string plus", `s = "a" + f()`, "f", "str", SourceString, false},
+		{"arithmetic", `x = f() * 2`, "f", "float", SourceArithmetic, false},
+		{"compare", "if f() > 3:\n    pass", "f", "float", SourceComparison, false},
+		// Nothing expected: no Site.
+		{"untyped assignment", `x = f()`, "", "", "", false},
+		{"statement", `f()`, "", "", "", false},
+		{"print argument", `print(f())`, "", "", "", false},
+		{"return without hint", "def g():\n    return f()", "", "", "", false},
+		{"scoped name", `x: int = private:f()`, "", "", "", false},
+		{"call of a call", `x: int = f()()`, "", "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got *Site
+			for _, s := range sites(t, tt.src) {
+				if s.Callee == "f" {
+					got = s
+				}
+			}
+			if tt.callee == "" {
+				if got != nil {
+					t.Fatalf("got a Site %s (%s) for %q", got.TypeName(), got.TypeSource, tt.src)
+				}
+				return
+			}
+			if got == nil {
+				t.Fatalf("no Site for f in %q", tt.src)
+			}
+			if got.TypeName() != tt.want || got.TypeSource != tt.source {
+				t.Errorf("type %s from %s, want %s from %s", got.TypeName(), got.TypeSource, tt.want, tt.source)
+			}
+			if got.Declared() != tt.declared {
+				t.Errorf("declared = %v, want %v", got.Declared(), tt.declared)
+			}
+			if got.TypeReason == "" || got.Call == nil || got.Pos != got.Call.P {
+				t.Errorf("incomplete site %+v", got)
+			}
+		})
+	}
+}
+
+func TestSitesExcludeReason(t *testing.T) {
+	ss := sites(t, "x: int = reason(\"n\")\ny: str = g(reason(\"m\"))\n")
+	if len(ss) != 1 || ss[0].Callee != "g" || ss[0].TypeName() != "str" {
+		t.Fatalf("sites = %+v", ss)
+	}
+	// A file without reason() is still analyzed for sites, and one
+	// without calls at all is skipped.
+	if ss := sites(t, "if ok():\n    pass\n"); len(ss) != 1 || ss[0].TypeName() != "bool" {
+		t.Errorf("file without reason(): %+v", ss)
+	}
+	if ss := sites(t, "x = 1\n"); len(ss) != 0 {
+		t.Errorf("file without calls: %+v", ss)
+	}
+}
+
+func TestAnalyzerSiteLookup(t *testing.T) {
+	f, err := parser.ParseFile("/tmp/prog.na", "n: int = count()\nif ok():\n    print(reason(\"q\"))\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	an := New()
+	if cs := an.AnalyzeFile(f); len(cs) != 1 {
+		t.Fatalf("%d contexts", len(cs))
+	}
+	ss := AnalyzeSites(f)
+	if len(ss) != 2 {
+		t.Fatalf("%d sites", len(ss))
+	}
+	for _, want := range ss {
+		got, ok := an.LookupSite(want.Call)
+		if !ok || got.Callee != want.Callee || got.TypeName() != want.TypeName() {
+			t.Errorf("LookupSite(%s) = %+v, %v", want.Callee, got, ok)
+		}
+		got, ok = an.SiteAt(want.Call.P)
+		if !ok || got.Call != want.Call {
+			t.Errorf("SiteAt(%v) = %+v, %v", want.Call.P, got, ok)
+		}
+	}
+	if s, _ := an.LookupSite(ss[0].Call); s.Where() != "prog.na:1" {
+		t.Errorf("where = %q", s.Where())
+	}
+	// The reason() call has a Context, not a Site; print(...) has neither.
+	if _, ok := an.SiteAt(ast.Pos{File: "/tmp/prog.na", Line: 3, Col: 5}); ok {
+		t.Error("print(...) has a Site")
+	}
+	if _, ok := an.LookupSite(nil); ok {
+		t.Error("LookupSite(nil) succeeded")
+	}
+}
+
+// BenchmarkAnalyzeFile measures what an engine pays per loaded file: the
+// reason() contexts and the Sites of the other calls.
+func BenchmarkAnalyzeFile(b *testing.B) {
+	var plain strings.Builder
+	plain.WriteString("struct P:\n    x: float\n")
+	for i := 0; i < 50; i++ {
+		plain.WriteString("def g")
+		plain.WriteString(strings.Repeat("x", i%5+1))
+		plain.WriteString("(a: int, b: str) -> float:\n    y: float = h(a)\n    if ok(b):\n        print(b.upper())\n        return k(a) * 2\n    z = len(b)\n    return y\n")
+	}
+	sources := []struct{ name, src string }{
+		{"small", "x = 1\nprint(x + 2)\n"},
+		{"no-reason", plain.String()},
+	}
+	for _, s := range sources {
+		f, err := parser.ParseFile("bench.na", s.src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				AnalyzeSites(f)
+			}
+		})
+	}
+}

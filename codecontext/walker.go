@@ -11,13 +11,14 @@ import (
 // node, the file's functions and structs, and the declarations of each scope.
 type walker struct {
 	file    *ast.File
-	lines   []string
+	lines   []string // the source lines, split on first use (contexts only)
 	parent  map[ast.Node]ast.Node
-	calls   []*ast.CallExpr
+	calls   []*ast.CallExpr           // reason() calls
+	named   []*ast.CallExpr           // calls of other functions by name or attribute
 	funcs   map[string][]*ast.FuncDef // plain functions (not methods) by name
 	methods map[string][]method       // methods by name
 	structs map[string]*ast.StructDef
-	inline  map[int]string // inline comment by line
+	inline  map[int]string // inline comment by line, built on first use
 	scopes  map[*ast.FuncDef]*scope
 	module  *scope
 }
@@ -35,6 +36,9 @@ type method struct {
 // level, in source order.
 type scope struct {
 	decls []decl
+	// byName indexes decls by name, so a lookup does not scan a long
+	// module.
+	byName map[string][]int
 }
 
 // decl is one assignment (or parameter) of a name.
@@ -47,35 +51,40 @@ type decl struct {
 
 func newWalker(f *ast.File) *walker {
 	w := &walker{
-		file:    f,
-		parent:  map[ast.Node]ast.Node{},
+		file: f,
+		// About one node per 6 bytes of source: sized up front, the map
+		// is not rehashed as it grows.
+		parent:  make(map[ast.Node]ast.Node, len(f.Source)/6),
 		funcs:   map[string][]*ast.FuncDef{},
 		methods: map[string][]method{},
 		structs: map[string]*ast.StructDef{},
-		inline:  map[int]string{},
 		scopes:  map[*ast.FuncDef]*scope{},
 	}
-	w.lines = strings.Split(strings.ReplaceAll(f.Source, "\r\n", "\n"), "\n")
-	for _, c := range f.Comments {
-		if c.Inline {
-			w.inline[c.Pos.Line] = c.Text
+	// cur is the node whose children child records: one closure for the
+	// whole walk rather than one per node.
+	var cur ast.Node
+	child := func(c ast.Node) bool {
+		if c == cur {
+			return true
 		}
+		w.parent[c] = cur
+		return false
 	}
 	ast.InspectFile(f, func(n ast.Node) bool {
 		// Record n as the parent of each of its direct children.
-		root := true
-		ast.Inspect(n, func(c ast.Node) bool {
-			if root {
-				root = false
-				return true
-			}
-			w.parent[c] = n
-			return false
-		})
+		cur = n
+		ast.Inspect(n, child)
 		switch x := n.(type) {
 		case *ast.CallExpr:
-			if name, ok := x.Fn.(*ast.Name); ok && name.Scope == "" && name.Name == BuiltinName {
-				w.calls = append(w.calls, x)
+			switch fn := x.Fn.(type) {
+			case *ast.Name:
+				if fn.Scope == "" && fn.Name == BuiltinName {
+					w.calls = append(w.calls, x)
+				} else if fn.Scope == "" || fn.Scope == "local" {
+					w.named = append(w.named, x)
+				}
+			case *ast.AttrExpr:
+				w.named = append(w.named, x)
 			}
 		case *ast.StructDef:
 			w.structs[x.Name] = x
@@ -114,9 +123,25 @@ func (s *site) fn() *ast.FuncDef {
 	return s.fns[0]
 }
 
-// context builds the Context of one call.
-func (w *walker) context(call *ast.CallExpr) *Context {
-	s := &site{call: call, line: call.P.Line}
+// prepareText splits the source into lines and indexes the inline
+// comments, once: only reason() contexts need them.
+func (w *walker) prepareText() {
+	if w.inline != nil {
+		return
+	}
+	w.lines = strings.Split(strings.ReplaceAll(w.file.Source, "\r\n", "\n"), "\n")
+	w.inline = map[int]string{}
+	for _, c := range w.file.Comments {
+		if c.Inline {
+			w.inline[c.Pos.Line] = c.Text
+		}
+	}
+}
+
+// enclosing returns the site of call: the enclosing function definitions,
+// innermost first, and the innermost statement that holds the call.
+func (w *walker) enclosing(call *ast.CallExpr) (site, ast.Stmt) {
+	s := site{call: call, line: call.P.Line}
 	var stmt ast.Stmt
 	for n := w.parent[call]; n != nil; n = w.parent[n] {
 		if st, ok := n.(ast.Stmt); ok && stmt == nil {
@@ -130,6 +155,14 @@ func (w *walker) context(call *ast.CallExpr) *Context {
 			s.fns = append(s.fns, fd)
 		}
 	}
+	return s, stmt
+}
+
+// context builds the Context of one call.
+func (w *walker) context(call *ast.CallExpr) *Context {
+	w.prepareText()
+	st, stmt := w.enclosing(call)
+	s := &st
 	c := &Context{
 		Pos:  call.P,
 		File: call.P.File,
@@ -270,6 +303,12 @@ func (w *walker) scopeOf(owner *ast.FuncDef) *scope {
 		}
 		collectDecls(owner.Body, sc)
 	}
+	if len(sc.decls) > indexFrom {
+		sc.byName = make(map[string][]int, len(sc.decls))
+		for i, d := range sc.decls {
+			sc.byName[d.name] = append(sc.byName[d.name], i)
+		}
+	}
 	if owner == nil {
 		w.module = sc
 	} else {
@@ -277,6 +316,10 @@ func (w *walker) scopeOf(owner *ast.FuncDef) *scope {
 	}
 	return sc
 }
+
+// indexFrom is the number of declarations above which a scope indexes
+// them by name; shorter scopes are scanned.
+const indexFrom = 16
 
 // collectDecls appends the assignments of stmts (and of nested blocks, not
 // nested definitions) to sc.
@@ -411,12 +454,23 @@ func (w *walker) lookupDecl(name string, s *site) (decl, bool) {
 	for _, sc := range scopes {
 		var best decl
 		found := false
-		for _, d := range sc.decls {
-			if d.name != name || d.line > s.line {
-				continue
+		consider := func(d decl) {
+			if d.line > s.line {
+				return
 			}
 			if !found || d.typ != nil || best.typ == nil {
 				best, found = d, true
+			}
+		}
+		if sc.byName != nil {
+			for _, i := range sc.byName[name] {
+				consider(sc.decls[i])
+			}
+		} else {
+			for _, d := range sc.decls {
+				if d.name == name {
+					consider(d)
+				}
 			}
 		}
 		if found {
