@@ -31,6 +31,11 @@ const (
 	// SourceAssignment is the hint of a typed assignment `x: float = ...`
 	// (or of a variable or struct field declared with a type earlier).
 	SourceAssignment Source = "assignment"
+	// SourceCaller is the call site of the enclosing POET function, which
+	// has neither an expected_output_type nor a return hint (SPEC §10.3):
+	// `y: float = f()` makes reason() calls returned by f ask for a float.
+	// The analyzer never produces it, reason() does.
+	SourceCaller Source = "caller"
 	// SourceReturn is the enclosing function's return hint, for a returned
 	// call.
 	SourceReturn Source = "return"

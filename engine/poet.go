@@ -8,12 +8,20 @@ import (
 // into the engine. The store ($DANA_HOME/store, or Config.StoreDir) is
 // opened lazily: a program that makes no POET execution never touches it.
 // The runtime is available as Services["poet"] (a *poet.Runtime).
+//
+// A POET function with neither expected_output_type nor a return hint
+// takes its expected type from its call site (SPEC §10.3), as reason()'s
+// CodeContextAnalyzer sees it: both share the analyzer.
 func installPOET(e *Engine) error {
-	rt := poet.Install(e.Interpreter, poet.Config{
+	cfg := poet.Config{
 		StoreDir: e.Config.StoreDir,
 		Getenv:   e.Config.Getenv,
 		Stderr:   e.Config.Stderr,
-	})
+	}
+	if r := e.Reason(); r != nil {
+		cfg.Analyzer = r.Analyzer()
+	}
+	rt := poet.Install(e.Interpreter, cfg)
 	e.Services["poet"] = rt
 	// reason() (installed first) reports to POET: the active execution's
 	// learnings and failures reach its prompts, its records reach the store.

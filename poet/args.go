@@ -3,6 +3,7 @@ package poet
 import (
 	"slices"
 
+	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
 )
 
@@ -120,12 +121,19 @@ func setArg(pf *poetFunc, args []interp.Value, kw []interp.KwArg, name string, v
 }
 
 // codeContext is the record's code context: the definition (static) and
-// the call site of this execution.
-func codeContext(pf *poetFunc, th *interp.Thread) map[string]any {
+// the call site of this execution, with the type it expects when that is
+// the expected type (site non-nil).
+func codeContext(pf *poetFunc, th *interp.Thread, site *codecontext.Site) map[string]any {
 	ctx := map[string]any{"definition": pf.definition}
 	if th != nil {
 		if _, pos := th.CallSite(); pos.IsValid() {
-			ctx["call_site"] = map[string]any{"file": pos.File, "line": pos.Line, "column": pos.Col}
+			cs := map[string]any{"file": pos.File, "line": pos.Line, "column": pos.Col}
+			if site != nil {
+				cs["expected_type"] = site.TypeName()
+				cs["type_source"] = string(site.TypeSource)
+				cs["type_reason"] = site.TypeReason
+			}
+			ctx["call_site"] = cs
 		}
 	}
 	return ctx

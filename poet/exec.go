@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/store"
 )
@@ -41,7 +42,10 @@ type execution struct {
 	profile      Profile
 	maxRetries   int
 	expected     *interp.TypeHint
-	stage        stage
+	// site, when set, is the call site expected comes from: the function
+	// has neither an expected_output_type nor a return hint.
+	site  *codecontext.Site
+	stage stage
 
 	attempt     int
 	lastFailure string       // why the previous attempt failed ("" on the first)
@@ -75,6 +79,11 @@ func (rt *Runtime) run(th *interp.Thread, pf *poetFunc, args []interp.Value, kw 
 	if pf.maxRetriesSet {
 		ex.maxRetries = pf.maxRetries
 	}
+	if ex.expected == nil {
+		if s := rt.callSite(th, pf); s != nil {
+			ex.site, ex.expected = s, siteHint(th, s)
+		}
+	}
 	if p := rt.top(); p != nil {
 		ex.parentID = p.id
 	}
@@ -86,7 +95,7 @@ func (rt *Runtime) run(th *interp.Thread, pf *poetFunc, args []interp.Value, kw 
 		Kind:        store.KindPoet,
 		ParentID:    ex.parentID,
 		Inputs:      pf.inputs(args, kw),
-		CodeContext: codeContext(pf, th),
+		CodeContext: codeContext(pf, th, ex.site),
 		Started:     rt.cfg.Clock().UTC(),
 	}
 	rt.push(ex)
@@ -207,7 +216,7 @@ func (rt *Runtime) resolveProfile(pf *poetFunc) (Profile, error) {
 // must end the execution (an interrupt or a timeout).
 func (rt *Runtime) encode(th *interp.Thread, ex *execution, out interp.Value) (interp.Value, string, error) {
 	val := out
-	if h := ex.expected; h != nil {
+	if h := ex.expected; h != nil && ex.coerces(out) {
 		v, failure := coerceOutput(out, h, ex.profile.Strict)
 		if failure != "" {
 			return out, failure, nil
@@ -246,6 +255,19 @@ func (rt *Runtime) encode(th *interp.Thread, ex *execution, out interp.Value) (i
 		return val, "", nil
 	}
 	return val, fmt.Sprintf("%s() returned %s for this output", callableName(validate), short(res, 60)), nil
+}
+
+// coerces reports whether out is coerced to the expected type: always,
+// unless the type is only inferred from the construct the call sits in
+// (`if f():`, `for x in f():`, arithmetic, a string), which can use any
+// value but a str as it is. A str — a model's text, "no" or "42" — is
+// converted.
+func (ex *execution) coerces(out interp.Value) bool {
+	if ex.site == nil || ex.site.Declared() {
+		return true
+	}
+	_, isStr := out.(interp.Str)
+	return isStr
 }
 
 // coerceOutput converts out to h: with Dana's coercion rules (§8), or in

@@ -3,6 +3,7 @@ package poet
 import (
 	"slices"
 
+	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/reason"
 	"github.com/minidana/dana/store"
@@ -30,7 +31,8 @@ func (rt *Runtime) Hooks() reason.Hooks {
 // CurrentScope returns what the innermost active POET execution gives
 // every reason() call: its id (the parent of the reason() execution),
 // function, domain and profile; during Operate also its learnings, the
-// previous attempt's failure and output, and an explicit expected type.
+// previous attempt's failure and output, and the expected type of its
+// result when it is explicit or comes from the call site.
 // It returns nil outside any POET execution.
 func (rt *Runtime) CurrentScope(th *interp.Thread) *reason.Scope {
 	ex := rt.top()
@@ -50,6 +52,13 @@ func (rt *Runtime) CurrentScope(th *interp.Thread) *reason.Scope {
 			sc.LastOutput = text(ex.lastOutput)
 		}
 		sc.ExpectedType = ex.pf.expected
+		if ex.site != nil {
+			// No expected_output_type, no return hint: the function's
+			// result is what its call site expects.
+			sc.ExpectedType = ex.expected
+			sc.ExpectedTypeSource = codecontext.SourceCaller
+			sc.ExpectedTypeReason = callerReason(ex.pf, ex.site)
+		}
 	}
 	return sc
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/store"
 )
@@ -54,6 +55,12 @@ type Config struct {
 	RetrieveK int
 	// Clock returns the current time (default time.Now).
 	Clock func() time.Time
+	// Analyzer is the CodeContextAnalyzer whose call sites give a POET
+	// function without expected_output_type and return hint its expected
+	// type (SPEC §10.3); nil means that of the reason() service installed
+	// in the interpreter, if any (without one, such results are left as
+	// they are).
+	Analyzer *codecontext.Analyzer
 }
 
 // Runtime is the POET state of one interpreter: active executions, the

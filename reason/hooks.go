@@ -6,6 +6,7 @@ package reason
 import (
 	"time"
 
+	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
 )
 
@@ -30,10 +31,16 @@ type Scope struct {
 	// LastOutput, so the retry refines rather than repeats.
 	LastFailure string
 	LastOutput  string
-	// ExpectedType, when set, is an explicit expected_output_type that
+	// ExpectedType, when set, is the type of the function's result that
 	// overrides the call-site analysis for reason() calls whose value is the
-	// function's result.
+	// function's result: an explicit expected_output_type, or the type the
+	// function's own call site expects when it has no return hint.
 	ExpectedType *interp.TypeHint
+	// ExpectedTypeSource and ExpectedTypeReason say where ExpectedType
+	// comes from and why, for records and prompts; the zero values mean an
+	// explicit expected_output_type (codecontext.SourceExplicit).
+	ExpectedTypeSource codecontext.Source
+	ExpectedTypeReason string
 }
 
 // Attempt is one try of a reason() execution.

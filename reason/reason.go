@@ -398,17 +398,24 @@ func (s *Service) profile(sc *Scope) string {
 }
 
 // expectedType decides the expected type (SPEC §9.2): the enclosing POET
-// execution's explicit expected_output_type when the call's value is the
+// execution's type (its explicit expected_output_type, or its own call
+// site's type when it has no return hint) when the call's value is the
 // function's result (returned, or with no other clue), else the call
 // site's analysis, else str.
 func (c *call) expectedType() (*interp.TypeHint, codecontext.Source, string) {
 	if sc := c.scope; sc != nil && sc.ExpectedType != nil &&
 		(c.cc == nil || c.cc.Returned || c.cc.TypeSource == codecontext.SourceDefault) {
-		why := "the expected_output_type of the enclosing function"
-		if sc.Function != "" {
-			why = fmt.Sprintf("the expected_output_type of `%s`", sc.Function)
+		src, why := sc.ExpectedTypeSource, sc.ExpectedTypeReason
+		if src == "" {
+			src = codecontext.SourceExplicit
 		}
-		return sc.ExpectedType, codecontext.SourceExplicit, why
+		if why == "" {
+			why = "the expected_output_type of the enclosing function"
+			if sc.Function != "" {
+				why = fmt.Sprintf("the expected_output_type of `%s`", sc.Function)
+			}
+		}
+		return sc.ExpectedType, src, why
 	}
 	if c.cc != nil {
 		return interp.NewHint(c.cc.ExpectedType, c.th.Module()), c.cc.TypeSource, c.cc.TypeReason
