@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/llm"
 	"github.com/minidana/dana/llm/llmtest"
@@ -572,6 +573,31 @@ func TestPOETScope(t *testing.T) {
 	e.run("def f():\n    n: int = reason(\"How many?\")\n    return n\nk = f()\n")
 	if got := interp.Repr(e.get("k")); got != "3" {
 		t.Errorf("k = %s", got)
+	}
+}
+
+// TestPOETScopeCallerType: a scope's type that comes from the POET
+// function's own call site (no expected_output_type, no return hint) is
+// asked for, with its source and reason.
+func TestPOETScopeCallerType(t *testing.T) {
+	e := newEnv(t)
+	e.srv.SetDefault("FINAL_ANSWER: no")
+	e.svc.SetHooks(reason.Hooks{CurrentScope: func(th *interp.Thread) *reason.Scope {
+		return &reason.Scope{ExecutionID: "parent-1", Function: "rainy", Profile: "default",
+			ExpectedType: interp.HintFromString("bool", e.in.Main()), ExpectedTypeSource: codecontext.SourceCaller,
+			ExpectedTypeReason: "`rainy` returns it, and where `rainy` is called (t.na:4) the result is the condition of an `if`"}
+	}})
+	e.run("def rainy():\n    return reason(\"Will it rain?\")\nok = rainy()\n")
+	if got := interp.Repr(e.get("ok")); got != "False" {
+		t.Errorf("ok = %s", got)
+	}
+	r := e.svc.LastRecord()
+	if r.ExpectedType != "bool" || r.TypeSource != "caller" {
+		t.Errorf("record: type %s from %s", r.ExpectedType, r.TypeSource)
+	}
+	prompt := userMessage(e.srv.LastRequest(t))
+	if !strings.Contains(prompt, "type `bool` (`rainy` returns it, and where `rainy` is called (t.na:4) the result is the condition of an `if`)") {
+		t.Errorf("prompt:\n%s", prompt)
 	}
 }
 
