@@ -452,7 +452,7 @@ func Iterate(v Value) ([]Value, error) {
 	case Tuple:
 		return x, nil
 	case *Dict:
-		return append([]Value(nil), x.keys...), nil
+		return append([]Value(nil), x.Keys()...), nil
 	case *Set:
 		return append([]Value(nil), x.Elems()...), nil
 	case Str:

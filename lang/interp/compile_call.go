@@ -59,12 +59,12 @@ func (c *compiler) args(as []*ast.Arg) (func(fr *frame) []Value, func(fr *frame)
 				if !ok {
 					fr.th.raise(Errorf("TypeError", "argument after ** must be a dict, not %s", v.TypeName()), a.pos)
 				}
-				for i, k := range d.keys {
+				for i, k := range d.Keys() {
 					ks, ok := k.(Str)
 					if !ok {
 						fr.th.raise(Errorf("TypeError", "keywords must be strings"), a.pos)
 					}
-					out = append(out, KwArg{Name: string(ks), Value: d.vals[i]})
+					out = append(out, KwArg{Name: string(ks), Value: d.Values()[i]})
 				}
 				continue
 			}

@@ -68,6 +68,33 @@ type Dict struct {
 	keys  []Value
 	vals  []Value
 	index map[hkey]int
+	// holes counts deleted entries still present as nil in keys/vals;
+	// they are squeezed out lazily (see compact), so deleting is O(1)
+	// amortised and iteration still sees insertion order.
+	holes int
+}
+
+// compact removes the holes left by deletions.
+func (d *Dict) compact() {
+	if d.holes == 0 {
+		return
+	}
+	j := 0
+	for i, k := range d.keys {
+		if k == nil {
+			continue
+		}
+		if i != j {
+			d.keys[j], d.vals[j] = k, d.vals[i]
+			hk, _ := hashKey(k)
+			d.index[hk] = j
+		}
+		j++
+	}
+	clear(d.keys[j:])
+	clear(d.vals[j:])
+	d.keys, d.vals = d.keys[:j], d.vals[:j]
+	d.holes = 0
 }
 
 // NewDict returns an empty dict with room for n entries.
@@ -76,7 +103,7 @@ func NewDict(n int) *Dict {
 }
 
 // Len returns the number of entries.
-func (d *Dict) Len() int { return len(d.keys) }
+func (d *Dict) Len() int { return len(d.keys) - d.holes }
 
 // Get returns the value stored under k.
 func (d *Dict) Get(k Value) (Value, bool, error) {
@@ -131,34 +158,43 @@ func (d *Dict) Delete(k Value) (Value, bool, error) {
 	}
 	v := d.vals[i]
 	delete(d.index, hk)
-	copy(d.keys[i:], d.keys[i+1:])
-	copy(d.vals[i:], d.vals[i+1:])
-	d.keys[len(d.keys)-1] = nil
-	d.vals[len(d.vals)-1] = nil
-	d.keys = d.keys[:len(d.keys)-1]
-	d.vals = d.vals[:len(d.vals)-1]
-	for j := i; j < len(d.keys); j++ {
-		jk, _ := hashKey(d.keys[j])
-		d.index[jk] = j
+	d.keys[i], d.vals[i] = nil, nil
+	d.holes++
+	// Trailing holes are dropped at once; others are squeezed out when
+	// they outnumber the live entries or when the entries are read in order.
+	for n := len(d.keys); n > 0 && d.keys[n-1] == nil; n-- {
+		d.keys, d.vals = d.keys[:n-1], d.vals[:n-1]
+		d.holes--
+	}
+	if d.holes > 16 && d.holes*2 > len(d.keys) {
+		d.compact()
 	}
 	return v, true, nil
 }
 
 // Keys returns the keys in insertion order (the slice must not be modified).
-func (d *Dict) Keys() []Value { return d.keys }
+func (d *Dict) Keys() []Value {
+	d.compact()
+	return d.keys
+}
 
 // Values returns the values in insertion order (the slice must not be
 // modified).
-func (d *Dict) Values() []Value { return d.vals }
+func (d *Dict) Values() []Value {
+	d.compact()
+	return d.vals
+}
 
 // Clear removes every entry.
 func (d *Dict) Clear() {
 	d.keys, d.vals = nil, nil
+	d.holes = 0
 	d.index = make(map[hkey]int)
 }
 
 // Copy returns a shallow copy.
 func (d *Dict) Copy() *Dict {
+	d.compact()
 	n := &Dict{keys: append([]Value(nil), d.keys...), vals: append([]Value(nil), d.vals...), index: make(map[hkey]int, len(d.keys))}
 	for k, i := range d.index {
 		n.index[k] = i
@@ -192,7 +228,7 @@ func (s *Set) Remove(v Value) (bool, error) {
 }
 
 // Elems returns the elements in insertion order (must not be modified).
-func (s *Set) Elems() []Value { return s.d.keys }
+func (s *Set) Elems() []Value { return s.d.Keys() }
 
 // Copy returns a shallow copy.
 func (s *Set) Copy() *Set { return &Set{d: s.d.Copy()} }

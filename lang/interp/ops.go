@@ -145,8 +145,8 @@ func Binary(op string, a, b Value) (Value, error) {
 			if x, ok := a.(*Dict); ok {
 				if y, ok := b.(*Dict); ok {
 					n := x.Copy()
-					for i, k := range y.keys {
-						_ = n.Set(k, y.vals[i])
+					for i, k := range y.Keys() {
+						_ = n.Set(k, y.Values()[i])
 					}
 					return n, nil
 				}
@@ -559,9 +559,9 @@ func Equal(a, b Value) bool {
 		if !ok || x.Len() != y.Len() {
 			return false
 		}
-		for i, k := range x.keys {
+		for i, k := range x.Keys() {
 			v, found, err := y.Get(k)
-			if err != nil || !found || !Equal(x.vals[i], v) {
+			if err != nil || !found || !Equal(x.Values()[i], v) {
 				return false
 			}
 		}

@@ -341,12 +341,12 @@ func Coerce(v Value, h *TypeHint) (Value, error) {
 			return d, nil
 		}
 		out := NewDict(d.Len())
-		for i, k := range d.keys {
+		for i, k := range d.Keys() {
 			ck, err := Coerce(k, h.Args[0])
 			if err != nil {
 				return nil, err
 			}
-			cv, err := Coerce(d.vals[i], h.Args[1])
+			cv, err := Coerce(d.Values()[i], h.Args[1])
 			if err != nil {
 				return nil, err
 			}
@@ -371,12 +371,12 @@ func Coerce(v Value, h *TypeHint) (Value, error) {
 			return nil, coerceFail(v, h)
 		}
 		var kw []KwArg
-		for i, k := range d.keys {
+		for i, k := range d.Keys() {
 			ks, ok := k.(Str)
 			if !ok {
 				return nil, coerceFail(v, h)
 			}
-			kw = append(kw, KwArg{Name: string(ks), Value: d.vals[i]})
+			kw = append(kw, KwArg{Name: string(ks), Value: d.Values()[i]})
 		}
 		return st.construct(nil, nil, kw)
 	case HintUnion:
@@ -419,7 +419,7 @@ func collectionElems(v Value) ([]Value, bool) {
 		}
 		return out, true
 	case *Dict:
-		return x.keys, true
+		return x.Keys(), true
 	case Str:
 		j, err := FromJSON(string(x))
 		if err != nil {
@@ -719,8 +719,8 @@ func ToGo(v Value) any {
 		return out
 	case *Dict:
 		out := make(map[string]any, x.Len())
-		for i, k := range x.keys {
-			out[ToStr(k)] = ToGo(x.vals[i])
+		for i, k := range x.Keys() {
+			out[ToStr(k)] = ToGo(x.Values()[i])
 		}
 		return out
 	case *StructVal:

@@ -217,17 +217,17 @@ func writeRepr(b *strings.Builder, v Value, depth int) {
 		b.WriteByte(')')
 	case *Dict:
 		b.WriteByte('{')
-		for i, k := range x.keys {
+		for i, k := range x.Keys() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			writeRepr(b, k, depth+1)
 			b.WriteString(": ")
-			if x.vals[i] == v {
+			if x.Values()[i] == v {
 				b.WriteString("{...}")
 				continue
 			}
-			writeRepr(b, x.vals[i], depth+1)
+			writeRepr(b, x.Values()[i], depth+1)
 		}
 		b.WriteByte('}')
 	case *Set:
@@ -236,7 +236,7 @@ func writeRepr(b *strings.Builder, v Value, depth int) {
 			return
 		}
 		b.WriteByte('{')
-		for i, k := range x.d.keys {
+		for i, k := range x.Elems() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
