@@ -163,6 +163,18 @@ func Binary(op string, a, b Value) (Value, error) {
 	if !isNumber(a) || !isNumber(b) {
 		return nil, unsupported(op, a, b)
 	}
+	if x, ok := a.(Bool); ok {
+		if y, ok := b.(Bool); ok {
+			switch op {
+			case "&":
+				return x && y, nil
+			case "|":
+				return x || y, nil
+			case "^":
+				return Bool(x != y), nil
+			}
+		}
+	}
 	_, af := a.(Float)
 	_, bf := b.(Float)
 	if af || bf {
@@ -334,6 +346,10 @@ func mulOK(a, b int64) (int64, bool) {
 	return p, true
 }
 
+// maxIntBits bounds the size of integer results (about 1.2 million decimal
+// digits), so that one expression cannot exhaust memory or time.
+const maxIntBits = 1 << 22
+
 func bigOp(op string, x, y *big.Int) (Value, error) {
 	r := new(big.Int)
 	switch op {
@@ -342,15 +358,21 @@ func bigOp(op string, x, y *big.Int) (Value, error) {
 	case "-":
 		r.Sub(x, y)
 	case "*":
-		if x.BitLen()+y.BitLen() > 1<<24 {
-			return nil, Errorf("MemoryError", "integer result too large")
+		if x.BitLen()+y.BitLen() > maxIntBits {
+			return nil, Errorf("OverflowError", "integer result too large")
 		}
 		r.Mul(x, y)
 	case "/":
 		if y.Sign() == 0 {
 			return nil, Errorf("ZeroDivisionError", "division by zero")
 		}
+		if x.IsInt64() && y.IsInt64() && x.BitLen() <= 53 && y.BitLen() <= 53 {
+			return Float(float64(x.Int64()) / float64(y.Int64())), nil
+		}
 		f, _ := new(big.Rat).SetFrac(x, y).Float64()
+		if f == 0 && x.Sign()*y.Sign() < 0 {
+			f = math.Copysign(0, -1)
+		}
 		return Float(f), nil
 	case "//", "%":
 		if y.Sign() == 0 {
@@ -372,8 +394,20 @@ func bigOp(op string, x, y *big.Int) (Value, error) {
 			fy, _ := new(big.Float).SetInt(y).Float64()
 			return floatOp(op, fx, fy)
 		}
-		if !y.IsInt64() || (x.BitLen() > 1 && int64(x.BitLen())*y.Int64() > 1<<24) {
-			return nil, Errorf("MemoryError", "integer result too large")
+		if x.CmpAbs(big.NewInt(1)) <= 0 {
+			// 0, 1 and -1 to any power stay small.
+			switch {
+			case y.Sign() == 0:
+				return MakeInt(1), nil
+			case x.Sign() >= 0:
+				return MakeBig(new(big.Int).Set(x)), nil
+			case y.Bit(0) == 0:
+				return MakeInt(1), nil
+			}
+			return MakeInt(-1), nil
+		}
+		if !y.IsInt64() || (x.BitLen() > 1 && (y.Int64() > maxIntBits || int64(x.BitLen()-1)*y.Int64() > maxIntBits)) {
+			return nil, Errorf("OverflowError", "integer result too large")
 		}
 		r.Exp(x, y, nil)
 	case "&":
@@ -386,7 +420,13 @@ func bigOp(op string, x, y *big.Int) (Value, error) {
 		if y.Sign() < 0 {
 			return nil, Errorf("ValueError", "negative shift count")
 		}
-		if !y.IsInt64() || y.Int64() > 1<<24 {
+		if x.Sign() == 0 {
+			return MakeInt(0), nil
+		}
+		if !y.IsInt64() {
+			return nil, Errorf("OverflowError", "shift count too large")
+		}
+		if y.Int64() > maxIntBits || int64(x.BitLen())+y.Int64() > maxIntBits {
 			return nil, Errorf("MemoryError", "integer result too large")
 		}
 		r.Lsh(x, uint(y.Int64()))
@@ -394,7 +434,7 @@ func bigOp(op string, x, y *big.Int) (Value, error) {
 		if y.Sign() < 0 {
 			return nil, Errorf("ValueError", "negative shift count")
 		}
-		if !y.IsInt64() || y.Int64() > 1<<24 {
+		if !y.IsInt64() || y.Int64() > maxIntBits {
 			if x.Sign() < 0 {
 				return MakeInt(-1), nil
 			}
@@ -433,6 +473,9 @@ func floatOp(op string, x, y float64) (Value, error) {
 		if m != 0 && (m < 0) != (y < 0) {
 			m += y
 		}
+		if m == 0 {
+			m = math.Copysign(0, y)
+		}
 		return Float(m), nil
 	case "**":
 		if x == 0 && y < 0 {
@@ -441,6 +484,9 @@ func floatOp(op string, x, y float64) (Value, error) {
 		r := math.Pow(x, y)
 		if math.IsNaN(r) && !math.IsNaN(x) && !math.IsNaN(y) {
 			return nil, Errorf("ValueError", "math domain error (negative number to a fractional power)")
+		}
+		if math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
+			return nil, Errorf("OverflowError", "numerical result out of range")
 		}
 		return Float(r), nil
 	}
