@@ -244,9 +244,17 @@ func runCheck(o options, files []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		e := newEngine(o, context.Background(), stdout, stderr)
-		if _, err := e.Parse(f, string(src)); err != nil {
+		warnings, err := e.Lint(f, string(src))
+		for _, w := range warnings {
+			fmt.Fprintf(stderr, "%s: warning: %s: %s\n%s", w.Pos, w.Type, w.Msg, diag.Quote(w.Line, w.Pos.Col))
+		}
+		if err != nil {
 			printError(stderr, err)
 			failed++
+			continue
+		}
+		if len(warnings) > 0 {
+			fmt.Fprintf(stdout, "%s: ok (%d warning%s)\n", f, len(warnings), map[bool]string{true: "", false: "s"}[len(warnings) == 1])
 			continue
 		}
 		fmt.Fprintf(stdout, "%s: ok\n", f)

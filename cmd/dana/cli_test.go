@@ -215,3 +215,35 @@ func TestScriptArgs(t *testing.T) {
 		t.Fatalf("exit %d out %q err %q", code, out, errOut)
 	}
 }
+
+// TestCheckResolves: `dana check` also reports resolve and compile errors
+// ('break' outside a loop) and warns, with a suggestion, about names bound
+// nowhere — without running anything.
+func TestCheckResolves(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.na")
+	src := "total = 0\nprint(mean(1), lenn([1]))\nbreak\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "check", path)
+	if code != 1 || out != "" {
+		t.Fatalf("exit %d, stdout %q", code, out)
+	}
+	for _, want := range []string{
+		path + ":2:7: warning: NameError: name 'mean' is not defined",
+		path + ":2:16: warning: NameError: name 'lenn' is not defined; did you mean 'len'?",
+		path + ":3:1: SyntaxError: 'break' outside loop",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("missing %q in:\n%s", want, errOut)
+		}
+	}
+	ok := filepath.Join(dir, "ok.na")
+	if err := os.WriteFile(ok, []byte("try:\n    x = nope\nexcept NameError:\n    pass\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := runCLI(t, "check", ok); code != 0 || !strings.Contains(out, "ok (1 warning)") {
+		t.Fatalf("warnings alone must not fail: exit %d %q", code, out)
+	}
+}

@@ -30,6 +30,14 @@ type compiler struct {
 	inFn  bool
 	errs  diag.List
 	place *varInfo // `$$` of the pipeline being compiled
+	// unbound, when set (by Check), collects reads of names bound nowhere in
+	// the file: they are builtins, or errors.
+	unbound *[]globalRef
+}
+
+type globalRef struct {
+	name string
+	pos  ast.Pos
 }
 
 func (c *compiler) errorf(pos ast.Pos, typ, format string, args ...any) {
@@ -801,7 +809,7 @@ func (c *compiler) function(node ast.Node, name string, params []*ast.Param, bod
 	if ret != nil {
 		code.Return = NewHint(ret, c.mod)
 	}
-	sub := &compiler{in: c.in, mod: c.mod, r: c.r, file: c.file, fs: fs, inFn: true}
+	sub := &compiler{in: c.in, mod: c.mod, r: c.r, file: c.file, fs: fs, inFn: true, unbound: c.unbound}
 	switch {
 	case pipe != nil:
 		code.body = sub.pipeline(node.(*ast.FuncDef), pipe)

@@ -20,6 +20,9 @@ func (c *compiler) load(n *ast.Name) evalFn {
 }
 
 func (c *compiler) loadVar(name string, v *varInfo, pos ast.Pos) evalFn {
+	if v == nil && c.unbound != nil {
+		*c.unbound = append(*c.unbound, globalRef{name: name, pos: pos})
+	}
 	if v == nil || v.global {
 		i := c.mod.slot(name)
 		return func(fr *frame) Value {

@@ -281,10 +281,81 @@ func (in *Interpreter) Parse(filename, src string) (*ast.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if errs := Check(f); len(errs) > 0 {
+	if errs, _ := in.check(f); len(errs) > 0 {
 		return f, errs
 	}
 	return f, nil
+}
+
+// check resolves and compiles f into a scratch module (running nothing) and
+// returns every resolve and compile error, and (as warnings) the reads of
+// names that are bound nowhere in the file and are not builtins.
+func (in *Interpreter) check(f *ast.File) (errs, warnings diag.List) {
+	r := newResolver(f.Source)
+	fs := r.resolveFile(f)
+	errs = r.errs
+	mod := newModule(in, "__check__", f.Name)
+	var refs []globalRef
+	c := &compiler{in: in, mod: mod, r: r, file: f, fs: fs, unbound: &refs}
+	for _, v := range fs.vars {
+		if v.global {
+			v.slot = mod.slot(v.name)
+		}
+	}
+	c.block(f.Stmts)
+	errs = append(errs, c.errs...)
+	for _, s := range f.Stmts {
+		if fi, ok := s.(*ast.FromImportStmt); ok && fi.Star {
+			return errs, nil // any name may come from the star import
+		}
+	}
+	var known []string
+	for _, v := range fs.vars {
+		if v.global {
+			known = append(known, v.name)
+		}
+	}
+	seen := map[ast.Pos]bool{}
+	for _, ref := range refs {
+		if _, ok := in.builtins[ref.name]; ok || contains(known, ref.name) || seen[ref.pos] {
+			continue
+		}
+		seen[ref.pos] = true
+		msg := fmt.Sprintf("name '%s' is not defined", ref.name)
+		if s := suggest(ref.name, append(append([]string(nil), known...), in.BuiltinNames()...)); s != "" {
+			msg += fmt.Sprintf("; did you mean '%s'?", s)
+		}
+		warnings = append(warnings, &diag.Error{Pos: ref.pos, Type: "NameError", Msg: msg, Line: diag.SourceLine(f.Source, ref.pos.Line)})
+	}
+	sort.SliceStable(warnings, func(i, j int) bool {
+		a, b := warnings[i].Pos, warnings[j].Pos
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	return errs, warnings
+}
+
+// Lint parses and checks source like Parse and also returns warnings:
+// names read but bound nowhere in the file and not builtins (they raise
+// NameError if that code runs).
+func (in *Interpreter) Lint(filename, src string) (warnings diag.List, err error) {
+	f, err := parser.ParseFile(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	errs, warns := in.check(f)
+	if len(errs) > 0 {
+		return warns, errs
+	}
+	return warns, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // Eval runs source in the main program and returns the value of its last
