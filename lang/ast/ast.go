@@ -182,6 +182,7 @@ type ExceptClause struct {
 }
 
 // Position returns the position of the `except` keyword.
+// Position returns the position of the ExceptClause's first token.
 func (e *ExceptClause) Position() Pos { return e.P }
 
 // ImportStmt is `import a.b.c [as alias]`.
@@ -585,30 +586,77 @@ type StarredExpr struct {
 
 // Position implementations.
 
-func (e *Name) Position() Pos            { return e.P }
-func (e *IntLit) Position() Pos          { return e.P }
-func (e *FloatLit) Position() Pos        { return e.P }
-func (e *StrLit) Position() Pos          { return e.P }
-func (e *BoolLit) Position() Pos         { return e.P }
-func (e *NoneLit) Position() Pos         { return e.P }
-func (e *FString) Position() Pos         { return e.P }
-func (e *ListExpr) Position() Pos        { return e.P }
-func (e *TupleExpr) Position() Pos       { return e.P }
-func (e *SetExpr) Position() Pos         { return e.P }
-func (e *DictExpr) Position() Pos        { return e.P }
-func (e *CompExpr) Position() Pos        { return e.P }
-func (e *UnaryExpr) Position() Pos       { return e.P }
-func (e *BinaryExpr) Position() Pos      { return e.P }
-func (e *BoolExpr) Position() Pos        { return e.P }
-func (e *CompareExpr) Position() Pos     { return e.P }
-func (e *CondExpr) Position() Pos        { return e.P }
-func (e *LambdaExpr) Position() Pos      { return e.P }
-func (e *CallExpr) Position() Pos        { return e.P }
-func (e *IndexExpr) Position() Pos       { return e.P }
-func (e *SliceExpr) Position() Pos       { return e.P }
-func (e *AttrExpr) Position() Pos        { return e.P }
+// Position returns the position of the Name's first token.
+func (e *Name) Position() Pos { return e.P }
+
+// Position returns the position of the IntLit's first token.
+func (e *IntLit) Position() Pos { return e.P }
+
+// Position returns the position of the FloatLit's first token.
+func (e *FloatLit) Position() Pos { return e.P }
+
+// Position returns the position of the StrLit's first token.
+func (e *StrLit) Position() Pos { return e.P }
+
+// Position returns the position of the BoolLit's first token.
+func (e *BoolLit) Position() Pos { return e.P }
+
+// Position returns the position of the NoneLit's first token.
+func (e *NoneLit) Position() Pos { return e.P }
+
+// Position returns the position of the FString's first token.
+func (e *FString) Position() Pos { return e.P }
+
+// Position returns the position of the ListExpr's first token.
+func (e *ListExpr) Position() Pos { return e.P }
+
+// Position returns the position of the TupleExpr's first token.
+func (e *TupleExpr) Position() Pos { return e.P }
+
+// Position returns the position of the SetExpr's first token.
+func (e *SetExpr) Position() Pos { return e.P }
+
+// Position returns the position of the DictExpr's first token.
+func (e *DictExpr) Position() Pos { return e.P }
+
+// Position returns the position of the CompExpr's first token.
+func (e *CompExpr) Position() Pos { return e.P }
+
+// Position returns the position of the UnaryExpr's first token.
+func (e *UnaryExpr) Position() Pos { return e.P }
+
+// Position returns the position of the BinaryExpr's first token.
+func (e *BinaryExpr) Position() Pos { return e.P }
+
+// Position returns the position of the BoolExpr's first token.
+func (e *BoolExpr) Position() Pos { return e.P }
+
+// Position returns the position of the CompareExpr's first token.
+func (e *CompareExpr) Position() Pos { return e.P }
+
+// Position returns the position of the CondExpr's first token.
+func (e *CondExpr) Position() Pos { return e.P }
+
+// Position returns the position of the LambdaExpr's first token.
+func (e *LambdaExpr) Position() Pos { return e.P }
+
+// Position returns the position of the CallExpr's first token.
+func (e *CallExpr) Position() Pos { return e.P }
+
+// Position returns the position of the IndexExpr's first token.
+func (e *IndexExpr) Position() Pos { return e.P }
+
+// Position returns the position of the SliceExpr's first token.
+func (e *SliceExpr) Position() Pos { return e.P }
+
+// Position returns the position of the AttrExpr's first token.
+func (e *AttrExpr) Position() Pos { return e.P }
+
+// Position returns the position of the PlaceholderExpr's first token.
 func (e *PlaceholderExpr) Position() Pos { return e.P }
-func (e *StarredExpr) Position() Pos     { return e.P }
+
+// Position returns the position of the StarredExpr's first token.
+func (e *StarredExpr) Position() Pos { return e.P }
 
 func (*Name) exprNode()            {}
 func (*IntLit) exprNode()          {}

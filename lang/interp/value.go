@@ -62,21 +62,50 @@ type Range struct{ Start, Stop, Step int64 }
 
 // TypeName implementations.
 
-func (Int) TypeName() string          { return "int" }
-func (*BigInt) TypeName() string      { return "int" }
-func (Float) TypeName() string        { return "float" }
-func (Bool) TypeName() string         { return "bool" }
-func (Str) TypeName() string          { return "str" }
-func (NoneType) TypeName() string     { return "NoneType" }
-func (*List) TypeName() string        { return "list" }
-func (Tuple) TypeName() string        { return "tuple" }
-func (*Range) TypeName() string       { return "range" }
-func (*Dict) TypeName() string        { return "dict" }
-func (*Set) TypeName() string         { return "set" }
-func (*Function) TypeName() string    { return "function" }
-func (*Builtin) TypeName() string     { return "function" }
+// TypeName returns the name type() prints for a Int.
+func (Int) TypeName() string { return "int" }
+
+// TypeName returns the name type() prints for a BigInt.
+func (*BigInt) TypeName() string { return "int" }
+
+// TypeName returns the name type() prints for a Float.
+func (Float) TypeName() string { return "float" }
+
+// TypeName returns the name type() prints for a Bool.
+func (Bool) TypeName() string { return "bool" }
+
+// TypeName returns the name type() prints for a Str.
+func (Str) TypeName() string { return "str" }
+
+// TypeName returns the name type() prints for a NoneType.
+func (NoneType) TypeName() string { return "NoneType" }
+
+// TypeName returns the name type() prints for a List.
+func (*List) TypeName() string { return "list" }
+
+// TypeName returns the name type() prints for a Tuple.
+func (Tuple) TypeName() string { return "tuple" }
+
+// TypeName returns the name type() prints for a Range.
+func (*Range) TypeName() string { return "range" }
+
+// TypeName returns the name type() prints for a Dict.
+func (*Dict) TypeName() string { return "dict" }
+
+// TypeName returns the name type() prints for a Set.
+func (*Set) TypeName() string { return "set" }
+
+// TypeName returns the name type() prints for a Function.
+func (*Function) TypeName() string { return "function" }
+
+// TypeName returns the name type() prints for a Builtin.
+func (*Builtin) TypeName() string { return "function" }
+
+// TypeName returns the name type() prints for a BoundMethod.
 func (*BoundMethod) TypeName() string { return "function" }
-func (*Module) TypeName() string      { return "module" }
+
+// TypeName returns the name type() prints for a Module.
+func (*Module) TypeName() string { return "module" }
 
 // smallInts caches boxed small integers so hot loops do not allocate for them.
 var smallInts = func() [1024 + 5]Value {
