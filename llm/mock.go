@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/minidana/dana/internal/lazyre"
 )
 
 // MockModel is the model name the mock reports.
@@ -424,7 +426,7 @@ func wordSet(s string) map[string]bool {
 	return set
 }
 
-var wordRe = lazyRegexp(`[\p{L}][\p{L}\p{N}'-]*`)
+var wordRe = lazyre.New(`[\p{L}][\p{L}\p{N}'-]*`)
 
 // keywords are the question's distinct non-stop words, at most six.
 func keywords(q string) []string {
@@ -444,7 +446,7 @@ func keywords(q string) []string {
 	return out
 }
 
-var countRe = lazyRegexp(`(?i)\b(?:list|give(?: me)?|name|suggest|top|generate|return|provide|produce)\s+(?:the\s+)?(?:top\s+)?(\d+|two|three|four|five|six|seven|eight|nine|ten)\b`)
+var countRe = lazyre.New(`(?i)\b(?:list|give(?: me)?|name|suggest|top|generate|return|provide|produce)\s+(?:the\s+)?(?:top\s+)?(\d+|two|three|four|five|six|seven|eight|nine|ten)\b`)
 
 // requestedCount is the list length the question asks for ("list 5 ...").
 func requestedCount(q string) (int, bool) {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/minidana/dana/internal/lazyre"
 )
 
 // numberAnswer computes a number from the question: an arithmetic expression,
@@ -37,44 +39,44 @@ func (g *mockGen) boolAnswer() bool {
 
 // knownConstants are the numbers the mock knows by name, most specific first.
 var knownConstants = []struct {
-	re    *lazyRE
+	re    *lazyre.Regexp
 	value float64
 }{
-	{lazyRegexp(`speed of light`), 299792458},
-	{lazyRegexp(`golden ratio`), 1.618033988749895},
-	{lazyRegexp(`avogadro`), 6.02214076e23},
-	{lazyRegexp(`planck`), 6.62607015e-34},
-	{lazyRegexp(`absolute zero`), -273.15},
-	{lazyRegexp(`boiling point`), 100},
-	{lazyRegexp(`freezing point|melting point of ice`), 0},
-	{lazyRegexp(`gravit|acceleration due to`), 9.80665},
-	{lazyRegexp(`euler|\bvalue of e\b|\bconstant e\b`), math.E},
-	{lazyRegexp(`\bpi\b|π`), math.Pi},
-	{lazyRegexp(`square root of (?:two|2)\b`), math.Sqrt2},
-	{lazyRegexp(`meaning of life`), 42},
-	{lazyRegexp(`days in a (?:leap )?year`), 365},
-	{lazyRegexp(`days in a week`), 7},
-	{lazyRegexp(`hours in a day`), 24},
-	{lazyRegexp(`minutes in an hour|seconds in a minute`), 60},
-	{lazyRegexp(`months in a year`), 12},
-	{lazyRegexp(`planets`), 8},
-	{lazyRegexp(`continents`), 7},
-	{lazyRegexp(`legs (?:does )?an? spider|spider.*legs`), 8},
+	{lazyre.New(`speed of light`), 299792458},
+	{lazyre.New(`golden ratio`), 1.618033988749895},
+	{lazyre.New(`avogadro`), 6.02214076e23},
+	{lazyre.New(`planck`), 6.62607015e-34},
+	{lazyre.New(`absolute zero`), -273.15},
+	{lazyre.New(`boiling point`), 100},
+	{lazyre.New(`freezing point|melting point of ice`), 0},
+	{lazyre.New(`gravit|acceleration due to`), 9.80665},
+	{lazyre.New(`euler|\bvalue of e\b|\bconstant e\b`), math.E},
+	{lazyre.New(`\bpi\b|π`), math.Pi},
+	{lazyre.New(`square root of (?:two|2)\b`), math.Sqrt2},
+	{lazyre.New(`meaning of life`), 42},
+	{lazyre.New(`days in a (?:leap )?year`), 365},
+	{lazyre.New(`days in a week`), 7},
+	{lazyre.New(`hours in a day`), 24},
+	{lazyre.New(`minutes in an hour|seconds in a minute`), 60},
+	{lazyre.New(`months in a year`), 12},
+	{lazyre.New(`planets`), 8},
+	{lazyre.New(`continents`), 7},
+	{lazyre.New(`legs (?:does )?an? spider|spider.*legs`), 8},
 }
 
 var (
-	thousandsRe = lazyRegexp(`(\d),(\d{3})\b`)
-	timesXRe    = lazyRegexp(`(\d)\s*x\s*(\d)`)
+	thousandsRe = lazyre.New(`(\d),(\d{3})\b`)
+	timesXRe    = lazyre.New(`(\d)\s*x\s*(\d)`)
 	numPat      = `(-?\d+(?:\.\d+)?)`
-	sqrtRe      = lazyRegexp(`(?:the )?square root of ` + numPat)
-	percentRe   = lazyRegexp(numPat + `\s*(?:%|percent) of ` + numPat)
-	halfRe      = lazyRegexp(`half of ` + numPat)
-	doubleRe    = lazyRegexp(`(?:twice|double) ` + numPat)
-	sumRe       = lazyRegexp(`(?:the )?(sum|product|difference) (?:of|between) ` + numPat + ` and ` + numPat)
-	spelledRe   = lazyRegexp(`\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b`)
-	exprSpanRe  = lazyRegexp(`[-+*/^%().\d\s<>=!]+`)
-	propertyRe  = lazyRegexp(numPat + `\s+(?:an?\s+)?(even|odd|prime)\b`)
-	divisibleRe = lazyRegexp(numPat + `\s+(?:evenly\s+)?divisible\s+by\s+` + numPat)
+	sqrtRe      = lazyre.New(`(?:the )?square root of ` + numPat)
+	percentRe   = lazyre.New(numPat + `\s*(?:%|percent) of ` + numPat)
+	halfRe      = lazyre.New(`half of ` + numPat)
+	doubleRe    = lazyre.New(`(?:twice|double) ` + numPat)
+	sumRe       = lazyre.New(`(?:the )?(sum|product|difference) (?:of|between) ` + numPat + ` and ` + numPat)
+	spelledRe   = lazyre.New(`\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b`)
+	exprSpanRe  = lazyre.New(`[-+*/^%().\d\s<>=!]+`)
+	propertyRe  = lazyre.New(numPat + `\s+(?:an?\s+)?(even|odd|prime)\b`)
+	divisibleRe = lazyre.New(numPat + `\s+(?:evenly\s+)?divisible\s+by\s+` + numPat)
 	phraseOps   = strings.NewReplacer(
 		"greater than or equal to", " >= ", "less than or equal to", " <= ",
 		"greater than", " > ", "more than", " > ", "bigger than", " > ", "larger than", " > ", "higher than", " > ",

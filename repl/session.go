@@ -21,12 +21,10 @@ package repl
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
 
-	"github.com/minidana/dana/lang/diag"
 	"github.com/minidana/dana/lang/interp"
 )
 
@@ -253,19 +251,8 @@ func (s *Session) eval(src string) (interp.Value, error) {
 // `file:line:col: Type: message`, the source line with a caret and, for
 // runtime errors, the call stack. Other errors are shown as `Error: ...`.
 func RenderError(err error) string {
-	if ex, ok := err.(*interp.Exception); ok {
-		return ex.Render()
-	}
-	var ex *interp.Exception
-	var l diag.List
-	var d *diag.Error
-	switch {
-	case errors.As(err, &l):
-		return l.Render()
-	case errors.As(err, &d):
-		return d.Render()
-	case errors.As(err, &ex):
-		return ex.Render()
+	if text, ok := interp.RenderError(err); ok {
+		return text
 	}
 	return "Error: " + err.Error() + "\n"
 }

@@ -216,16 +216,8 @@ func printError(w io.Writer, err error) {
 }
 
 func renderError(err error) string {
-	var ex *interp.Exception
-	var l diag.List
-	var d *diag.Error
-	switch {
-	case errors.As(err, &l):
-		return l.Render()
-	case errors.As(err, &d):
-		return d.Render()
-	case errors.As(err, &ex):
-		return ex.Render()
+	if text, ok := interp.RenderError(err); ok {
+		return text
 	}
 	return "dana: " + err.Error() + "\n"
 }

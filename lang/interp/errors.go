@@ -215,3 +215,21 @@ func AsException(err error) *Exception {
 	}
 	return &Exception{Type: excTypes["RuntimeError"], Msg: err.Error(), Err: err}
 }
+
+// RenderError renders a syntax, resolve or runtime error the way SPEC §12.2
+// asks: `file:line:col: Type: message`, the source line with a caret and,
+// for runtime errors, the call stack. ok is false when err is none of these.
+func RenderError(err error) (text string, ok bool) {
+	var ex *Exception
+	var l diag.List
+	var d *diag.Error
+	switch {
+	case errors.As(err, &l):
+		return l.Render(), true
+	case errors.As(err, &d):
+		return d.Render(), true
+	case errors.As(err, &ex):
+		return ex.Render(), true
+	}
+	return "", false
+}

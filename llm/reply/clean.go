@@ -2,18 +2,20 @@ package reply
 
 import (
 	"strings"
+
+	"github.com/minidana/dana/internal/lazyre"
 )
 
 var (
-	thinkBlockRe = lazyRegexp(`(?is)<(think|thinking|reasoning)>.*?</(?:think|thinking|reasoning)>`)
-	thinkOpenRe  = lazyRegexp(`(?is)^\s*<(?:think|thinking|reasoning)>`)
-	thinkCloseRe = lazyRegexp(`(?is)</(?:think|thinking|reasoning)>`)
-	fenceLineRe  = lazyRegexp("(?m)^[ \t]*(?:```|~~~)[\\w+.-]*[ \t]*$")
-	boldRe       = lazyRegexp(`\*\*([^*\n]+?)\*\*`)
-	underBoldRe  = lazyRegexp(`(^|[^\w])__([^_\n]+?)__([^\w]|$)`)
-	italicRe     = lazyRegexp(`(^|[^\w*])\*([^*\s](?:[^*\n]*[^*\s])?)\*([^\w*]|$)`)
-	underItalRe  = lazyRegexp(`(^|[^\w])_([^_\s](?:[^_\n]*[^_\s])?)_([^\w]|$)`)
-	headingRe    = lazyRegexp(`(?m)^[ \t]*#{1,6}[ \t]+`)
+	thinkBlockRe = lazyre.New(`(?is)<(think|thinking|reasoning)>.*?</(?:think|thinking|reasoning)>`)
+	thinkOpenRe  = lazyre.New(`(?is)^\s*<(?:think|thinking|reasoning)>`)
+	thinkCloseRe = lazyre.New(`(?is)</(?:think|thinking|reasoning)>`)
+	fenceLineRe  = lazyre.New("(?m)^[ \t]*(?:```|~~~)[\\w+.-]*[ \t]*$")
+	boldRe       = lazyre.New(`\*\*([^*\n]+?)\*\*`)
+	underBoldRe  = lazyre.New(`(^|[^\w])__([^_\n]+?)__([^\w]|$)`)
+	italicRe     = lazyre.New(`(^|[^\w*])\*([^*\s](?:[^*\n]*[^*\s])?)\*([^\w*]|$)`)
+	underItalRe  = lazyre.New(`(^|[^\w])_([^_\s](?:[^_\n]*[^_\s])?)_([^\w]|$)`)
+	headingRe    = lazyre.New(`(?m)^[ \t]*#{1,6}[ \t]+`)
 )
 
 // stripThink removes <think>...</think> blocks (also <thinking>, <reasoning>),

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/kaptinlin/jsonrepair"
+	"github.com/minidana/dana/internal/lazyre"
 )
 
 // span is a balanced (or, at the end, truncated) JSON-looking span.
@@ -391,7 +392,7 @@ func pick(cands []candidate, shape Shape) (any, error) {
 	return nil, ambiguous(noun, texts)
 }
 
-var bulletRe = lazyRegexp(`^([ \t]*)(?:[-*+•]|\d{1,3}[.)])[ \t]+(.*\S)[ \t]*$`)
+var bulletRe = lazyre.New(`^([ \t]*)(?:[-*+•]|\d{1,3}[.)])[ \t]+(.*\S)[ \t]*$`)
 
 // bulletList reads a Markdown bullet or numbered list. It returns nil when
 // t has none, and an error when it has several separate lists.

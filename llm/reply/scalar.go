@@ -6,9 +6,11 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/minidana/dana/internal/lazyre"
 )
 
-var finalAnswerRe = lazyRegexp(`(?i)final[ _-]?answer\s*[:=]`)
+var finalAnswerRe = lazyre.New(`(?i)final[ _-]?answer\s*[:=]`)
 
 // parseScalar reads a Str, Int, Float, Bool or Any value (non-strict).
 func parseScalar(t string, kind Kind) (any, error) {
@@ -356,7 +358,7 @@ type numCand struct {
 	weak bool
 }
 
-var numberRe = lazyRegexp(`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+`)
+var numberRe = lazyre.New(`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+`)
 
 // numberCandidates lists the numbers written in digits or in words in t.
 func numberCandidates(t string) []numCand {
@@ -417,7 +419,7 @@ var (
 		"this": true, "that": true, "which": true, "each": true, "any": true, "no": true, "every": true,
 		"the": true, "a": true, "another": true, "some": true, "only": true, "other": true,
 	}
-	wordTokRe = lazyRegexp(`[A-Za-z]+`)
+	wordTokRe = lazyre.New(`[A-Za-z]+`)
 )
 
 // spelledNumbers finds numbers written in words: "eight", "twenty-one",
@@ -518,8 +520,8 @@ var (
 		"yes": true, "true": true, "correct": true, "affirmative": true,
 		"no": false, "false": false, "incorrect": false, "negative": false,
 	}
-	firstWordRe = lazyRegexp(`^[^\p{L}]*(\p{L}+)`)
-	yesNoRe     = lazyRegexp(`(?i)\b(yes|no|true|false)\b`)
+	firstWordRe = lazyre.New(`^[^\p{L}]*(\p{L}+)`)
+	yesNoRe     = lazyre.New(`(?i)\b(yes|no|true|false)\b`)
 )
 
 // fuzzyBool reads yes/no from prose: the first word when it is yes/no/true/
