@@ -52,6 +52,22 @@ func (s *Store) Feedback(execID string, fb FeedbackInput) (*TrainResult, error) 
 			entry.Score = &sc
 		}
 		newLearning := func(kind, text string) error {
+			// The same advice given again reinforces the learning that
+			// already holds it instead of piling up duplicates.
+			if same, err := findSameLearning(w, e.Function, e.Domain, text); err != nil {
+				return err
+			} else if same != nil {
+				old := *same
+				applyDecay(same, now)
+				same.Confidence = roundConf(math.Min(1, same.Confidence+ReinforceStep))
+				same.TimesReinforced++
+				same.LastUsed = now.UTC()
+				if err := w.putLearning(same, &old); err != nil {
+					return err
+				}
+				res.Reinforced = append(res.Reinforced, same)
+				return nil
+			}
 			l := &Learning{
 				ID:              s.NewID(),
 				Text:            text,
@@ -95,6 +111,29 @@ func (s *Store) Feedback(execID string, fb FeedbackInput) (*TrainResult, error) 
 		return nil, fmt.Errorf("feedback on %s: %w", execID, err)
 	}
 	return res, nil
+}
+
+// findSameLearning returns the learning of fn (and domain) whose text is
+// text up to case and white space, or nil.
+func findSameLearning(w *wtx, fn, domain, text string) (*Learning, error) {
+	norm := func(t string) string { return strings.ToLower(strings.Join(strings.Fields(t), " ")) }
+	want := norm(text)
+	var found *Learning
+	err := scan(w.txn, pLearn+fn+sep, scanOpts{}, func(_, val []byte) (bool, error) {
+		l, err := decodeLearning(val)
+		if err != nil {
+			return false, err
+		}
+		if l.Domain == domain && norm(l.Text) == want {
+			found = l
+			return false, nil
+		}
+		return true, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("looking for an identical learning: %w", err)
+	}
+	return found, nil
 }
 
 // adjustApplied reinforces (positive) or weakens the learnings e applied.
