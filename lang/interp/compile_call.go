@@ -99,20 +99,20 @@ func (c *compiler) call(e *ast.CallExpr) evalFn {
 			switch r := recv.(type) {
 			case *StructVal:
 				if i, ok := r.Type.index[name]; ok {
-					return th.call(r.Fields[i], a, kw, pos)
+					return th.call(r.Fields[i], a, kw, npos)
 				}
 				if m, ok := r.Type.Methods[name]; ok {
-					return th.call(m, prepend(recv, a), kw, pos)
+					return th.call(m, prepend(recv, a), kw, npos)
 				}
 			case *Module, *StructType, *Exception, *InterfaceType:
 			default:
 				if ms, ok := th.in.methods[recv.TypeName()]; ok {
 					if m, ok := ms[name]; ok {
-						return th.call(m, prepend(recv, a), kw, pos)
+						return th.call(m, prepend(recv, a), kw, npos)
 					}
 				}
 			}
-			return th.call(c.getAttr(fr, recv, name, npos), a, kw, pos)
+			return th.call(c.getAttr(fr, recv, name, npos), a, kw, npos)
 		}
 	}
 	fn := c.expr(e.Fn)
