@@ -656,7 +656,7 @@ func (c *conv) or(g *gOr) ast.Expr { return c.flat(g.First, infixes(g.Rest), tru
 func (c *conv) bin(g *gBin) ast.Expr {
 	ops := make([]infix, len(g.Ops))
 	for i, o := range g.Ops {
-		ops[i] = infix{o.Op, o.Pos, o.Y}
+		ops[i] = infix{string(o.Op), o.Pos, o.Y}
 	}
 	return c.flat(g.First, ops, false)
 }
@@ -664,7 +664,7 @@ func (c *conv) bin(g *gBin) ast.Expr {
 func infixes(gs []*gInfix) []infix {
 	ops := make([]infix, len(gs))
 	for i, o := range gs {
-		ops[i] = infix{o.Op, o.Pos, o.Y}
+		ops[i] = infix{string(o.Op), o.Pos, o.Y}
 	}
 	return ops
 }

@@ -72,7 +72,7 @@ func (cl *climber) operand(o *gOperand, k int, notOK bool) ast.Expr {
 	if k == len(o.Pre) {
 		return cl.c.primary(o.X)
 	}
-	op := o.Pre[k]
+	op := string(o.Pre[k])
 	p := cl.c.tokenPositions(cl.c.pos(o.Pos), k+1)[k]
 	if op == "not" {
 		if !notOK {

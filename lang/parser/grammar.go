@@ -229,7 +229,7 @@ type gExprStmt struct {
 	Type    *gType       `parser:"( ':' @@"`
 	TypeVal *gExprList   `parser:"  ( '=' @@ )? )?"`
 	Assign  []*gExprList `parser:"( '=' @@ )*"`
-	AugOp   plexer.Token `parser:"( @( '+=' | '-=' | '*=' | '/=' | '//=' | '%=' | '**=' | '|=' | '&=' | '^=' | '<<=' | '>>=' )"`
+	AugOp   augOp        `parser:"( @@"`
 	AugVal  *gExprList   `parser:"  @@ )?"`
 }
 
@@ -296,7 +296,7 @@ type gOr struct {
 // gInfix is any binary operator and its right operand.
 type gInfix struct {
 	Pos plexer.Position
-	Op  string    `parser:"@( 'or' | 'and' | '<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' 'not'? | '|' | '^' | '&' | '<<' | '>>' | '+' | '-' | '*' | '/' | '//' | '%' | '**' )"`
+	Op  infixOp   `parser:"@@"`
 	Y   *gOperand `parser:"@@"`
 }
 
@@ -311,15 +311,15 @@ type gBin struct {
 
 type gArith struct {
 	Pos plexer.Position
-	Op  string    `parser:"@( '|' | '^' | '&' | '<<' | '>>' | '+' | '-' | '*' | '/' | '//' | '%' | '**' )"`
+	Op  arithOp   `parser:"@@"`
 	Y   *gOperand `parser:"@@"`
 }
 
 // gOperand is a primary with its prefix operators.
 type gOperand struct {
 	Pos plexer.Position
-	Pre []string  `parser:"( @( '-' | '+' | '~' | 'not' ) )*"`
-	X   *gPrimary `parser:"@@"`
+	Pre []prefixOp `parser:"@@*"`
+	X   *gPrimary  `parser:"@@"`
 }
 
 type gPrimary struct {

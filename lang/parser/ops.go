@@ -1,0 +1,110 @@
+package parser
+
+import (
+	"github.com/alecthomas/participle/v2"
+	plexer "github.com/alecthomas/participle/v2/lexer"
+)
+
+// Operator classes. A participle disjunction of literals such as
+// @( '+' | '-' | ... ) tries each literal in its own branch, which is the
+// hottest path of the parser: it runs after every operand, and usually
+// matches nothing. These participle.Parseable types match a whole class of
+// operator tokens with a single table look-up instead. They consume only the
+// operator token(s), so the grammar around them is unchanged.
+
+// infixTable maps the binary operators of gInfix to their class: 1 for a
+// one-token operator, 2 for `not` (only as `not in`), 3 for `is` (optionally
+// followed by `not`).
+var infixTable = map[string]uint8{
+	"or": 1, "and": 1, "<": 1, ">": 1, "==": 1, ">=": 1, "<=": 1, "!=": 1, "in": 1,
+	"not": 2, "is": 3,
+	"|": 1, "^": 1, "&": 1, "<<": 1, ">>": 1, "+": 1, "-": 1, "*": 1, "/": 1, "//": 1, "%": 1, "**": 1,
+}
+
+// arithTable lists the binary operators of gArith.
+var arithTable = map[string]bool{
+	"|": true, "^": true, "&": true, "<<": true, ">>": true,
+	"+": true, "-": true, "*": true, "/": true, "//": true, "%": true, "**": true,
+}
+
+// augTable lists the augmented assignment operators.
+var augTable = map[string]bool{
+	"+=": true, "-=": true, "*=": true, "/=": true, "//=": true, "%=": true,
+	"**=": true, "|=": true, "&=": true, "^=": true, "<<=": true, ">>=": true,
+}
+
+// infixOp is a binary operator; `not in` and `is not` are captured as
+// "notin" and "isnot", as participle concatenates the tokens of a capture.
+type infixOp string
+
+// Parse implements participle.Parseable.
+func (o *infixOp) Parse(lex *plexer.PeekingLexer) error {
+	t := lex.Peek()
+	switch infixTable[t.Value] {
+	case 1:
+		*o = infixOp(t.Value)
+		lex.Next()
+	case 2:
+		lex.Next()
+		if lex.Peek().Value != "in" {
+			// As the literals 'not' 'in' would: committed after 'not'.
+			return &participle.UnexpectedTokenError{Unexpected: *lex.Peek(), Expect: `"in"`}
+		}
+		lex.Next()
+		*o = "notin"
+	case 3:
+		lex.Next()
+		*o = "is"
+		if lex.Peek().Value == "not" {
+			lex.Next()
+			*o = "isnot"
+		}
+	default:
+		return participle.NextMatch
+	}
+	return nil
+}
+
+// arithOp is an arithmetic or bitwise binary operator.
+type arithOp string
+
+// Parse implements participle.Parseable.
+func (o *arithOp) Parse(lex *plexer.PeekingLexer) error {
+	t := lex.Peek()
+	if !arithTable[t.Value] {
+		return participle.NextMatch
+	}
+	*o = arithOp(t.Value)
+	lex.Next()
+	return nil
+}
+
+// prefixOp is a prefix operator: - + ~ not.
+type prefixOp string
+
+// Parse implements participle.Parseable.
+func (o *prefixOp) Parse(lex *plexer.PeekingLexer) error {
+	t := lex.Peek()
+	switch t.Value {
+	case "-", "+", "~", "not":
+	default:
+		return participle.NextMatch
+	}
+	*o = prefixOp(t.Value)
+	lex.Next()
+	return nil
+}
+
+// augOp is an augmented assignment operator token.
+type augOp struct{ plexer.Token }
+
+// Parse implements participle.Parseable.
+func (o *augOp) Parse(lex *plexer.PeekingLexer) error {
+	t := lex.Peek()
+	if !augTable[t.Value] {
+		return participle.NextMatch
+	}
+	o.Token = *t
+	lex.Next()
+	return nil
+}
