@@ -25,7 +25,6 @@ type gTop struct {
 }
 
 type gStmt struct {
-	Pos       plexer.Position
 	If        *gIf        `parser:"  @@"`
 	While     *gWhile     `parser:"| @@"`
 	For       *gFor       `parser:"| @@"`
@@ -92,7 +91,6 @@ type gDecorator struct {
 }
 
 type gDef struct {
-	Pos        plexer.Position
 	Decorators []*gDecorator `parser:"@@*"`
 	Def        plexer.Token  `parser:"@'def'"`
 	Receiver   *gParam       `parser:"( '(' @@ ')' )?"`
@@ -167,7 +165,6 @@ type gSig struct {
 }
 
 type gSimple struct {
-	Pos   plexer.Position
 	Stmts []*gSmall    `parser:"@@ ( (?! ';' Newline ) ';' @@ )* ';'?"`
 	End   plexer.Token `parser:"@Newline"`
 }
@@ -224,7 +221,6 @@ type gImportName struct {
 }
 
 type gExprStmt struct {
-	Pos     plexer.Position
 	X       *gExprList   `parser:"@@"`
 	Type    *gType       `parser:"( ':' @@"`
 	TypeVal *gExprList   `parser:"  ( '=' @@ )? )?"`
@@ -288,7 +284,6 @@ type gLambda struct {
 // gOr is an or_test: a conditional expression without its `if`, as used in
 // comprehension clauses and in the condition of a conditional expression.
 type gOr struct {
-	Pos   plexer.Position
 	First *gOperand `parser:"@@"`
 	Rest  []*gInfix `parser:"@@*"`
 }
@@ -304,7 +299,6 @@ type gInfix struct {
 // expressions and assignment targets (where `in` must not be taken for a
 // comparison).
 type gBin struct {
-	Pos   plexer.Position
 	First *gOperand `parser:"@@"`
 	Ops   []*gArith `parser:"@@*"`
 }
@@ -323,13 +317,11 @@ type gOperand struct {
 }
 
 type gPrimary struct {
-	Pos      plexer.Position
 	Atom     *gAtom      `parser:"@@"`
 	Trailers []*gTrailer `parser:"@@*"`
 }
 
 type gTrailer struct {
-	Pos   plexer.Position
 	Attr  plexer.Token `parser:"  '.' @Ident"`
 	Call  *gCall       `parser:"| @@"`
 	Index *gSubscript  `parser:"| @@"`
@@ -448,7 +440,6 @@ type gBraceItem struct {
 }
 
 type gComp struct {
-	Pos     plexer.Position
 	For     *gCompFor    `parser:"@@"`
 	Clauses []*gCompIter `parser:"@@*"`
 }
