@@ -25,14 +25,14 @@ type gTop struct {
 }
 
 type gStmt struct {
-	If        *gIf        `parser:"  @@"`
+	Simple    *gSimple    `parser:"  @@"`
+	If        *gIf        `parser:"| @@"`
 	While     *gWhile     `parser:"| @@"`
 	For       *gFor       `parser:"| @@"`
 	Try       *gTry       `parser:"| @@"`
 	Def       *gDef       `parser:"| @@"`
 	Struct    *gStruct    `parser:"| @@"`
 	Interface *gInterface `parser:"| @@"`
-	Simple    *gSimple    `parser:"| @@"`
 }
 
 type gBlock struct {
@@ -165,13 +165,15 @@ type gSig struct {
 }
 
 type gSimple struct {
+	G     simpleGuard  `parser:"@@"`
 	Stmts []*gSmall    `parser:"@@ ( (?! ';' Newline ) ';' @@ )* ';'?"`
 	End   plexer.Token `parser:"@Newline"`
 }
 
 type gSmall struct {
 	Pos      plexer.Position
-	Pass     bool       `parser:"  @'pass'"`
+	Expr     *gExprStmt `parser:"  @@"`
+	Pass     bool       `parser:"| @'pass'"`
 	Break    bool       `parser:"| @'break'"`
 	Continue bool       `parser:"| @'continue'"`
 	Return   *gReturn   `parser:"| @@"`
@@ -179,7 +181,6 @@ type gSmall struct {
 	Assert   *gAssert   `parser:"| @@"`
 	Import   *gImport   `parser:"| @@"`
 	From     *gFrom     `parser:"| @@"`
-	Expr     *gExprStmt `parser:"| @@"`
 }
 
 type gReturn struct {
@@ -221,12 +222,13 @@ type gImportName struct {
 }
 
 type gExprStmt struct {
-	X       *gExprList   `parser:"@@"`
-	Type    *gType       `parser:"( ':' @@"`
-	TypeVal *gExprList   `parser:"  ( '=' @@ )? )?"`
-	Assign  []*gExprList `parser:"( '=' @@ )*"`
-	AugOp   augOp        `parser:"( @@"`
-	AugVal  *gExprList   `parser:"  @@ )?"`
+	G       exprStmtGuard `parser:"@@"`
+	X       *gExprList    `parser:"@@"`
+	Type    *gType        `parser:"( ':' @@"`
+	TypeVal *gExprList    `parser:"  ( '=' @@ )? )?"`
+	Assign  []*gExprList  `parser:"( '=' @@ )*"`
+	AugOp   augOp         `parser:"( @@"`
+	AugVal  *gExprList    `parser:"  @@ )?"`
 }
 
 // ---------------------------------------------------------------------------
@@ -268,11 +270,11 @@ type gTarget struct {
 
 type gExpr struct {
 	Pos    plexer.Position
-	Lambda *gLambda  `parser:"  @@"`
-	First  *gOperand `parser:"| @@"`
+	First  *gOperand `parser:"  @@"`
 	Rest   []*gInfix `parser:"  @@*"`
 	If     *gOr      `parser:"  ( 'if' @@"`
 	Else   *gExpr    `parser:"    'else' @@ )?"`
+	Lambda *gLambda  `parser:"| @@"`
 }
 
 type gLambda struct {
@@ -322,9 +324,10 @@ type gPrimary struct {
 }
 
 type gTrailer struct {
-	Attr  plexer.Token `parser:"  '.' @Ident"`
+	G     trailerGuard `parser:"@@"`
+	Attr  plexer.Token `parser:"(  '.' @Ident"`
 	Call  *gCall       `parser:"| @@"`
-	Index *gSubscript  `parser:"| @@"`
+	Index *gSubscript  `parser:"| @@ )"`
 }
 
 type gCall struct {
@@ -365,16 +368,16 @@ type gAtom struct {
 	Pos         plexer.Position
 	Name        string  `parser:"  @Ident"`
 	Int         string  `parser:"| @Int"`
-	Strs        []*gStr `parser:"| @@+"`
-	Paren       *gParen `parser:"| @@"`
-	List        *gList  `parser:"| @@"`
-	Brace       *gBrace `parser:"| @@"`
 	Float       string  `parser:"| @Float"`
 	Scoped      string  `parser:"| @Scoped"`
 	True        bool    `parser:"| @'True'"`
 	False       bool    `parser:"| @'False'"`
 	None        bool    `parser:"| @'None'"`
 	Placeholder bool    `parser:"| @'$$'"`
+	Strs        []*gStr `parser:"| @@+"`
+	Paren       *gParen `parser:"| @@"`
+	List        *gList  `parser:"| @@"`
+	Brace       *gBrace `parser:"| @@"`
 }
 
 type gStr struct {

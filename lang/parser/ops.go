@@ -108,3 +108,46 @@ func (o *augOp) Parse(lex *plexer.PeekingLexer) error {
 	lex.Next()
 	return nil
 }
+
+// Guards. A guard consumes nothing: it lets participle skip an alternative
+// that cannot match at the next token before it builds the alternative's
+// structs and tries its sub-alternatives one by one. Each guard only rejects
+// tokens that the alternative would reject anyway.
+
+// trailerGuard matches before '.', '(' or '[' (the tokens that start a
+// trailer).
+type trailerGuard struct{}
+
+// Parse implements participle.Parseable.
+func (*trailerGuard) Parse(lex *plexer.PeekingLexer) error {
+	switch lex.Peek().Value {
+	case ".", "(", "[":
+		return nil
+	}
+	return participle.NextMatch
+}
+
+// simpleGuard rejects the keywords that start a compound statement, and '@'.
+type simpleGuard struct{}
+
+// Parse implements participle.Parseable.
+func (*simpleGuard) Parse(lex *plexer.PeekingLexer) error {
+	switch lex.Peek().Value {
+	case "if", "while", "for", "try", "def", "struct", "interface", "@":
+		return participle.NextMatch
+	}
+	return nil
+}
+
+// exprStmtGuard rejects the keywords that start a simple statement other
+// than an expression statement.
+type exprStmtGuard struct{}
+
+// Parse implements participle.Parseable.
+func (*exprStmtGuard) Parse(lex *plexer.PeekingLexer) error {
+	switch lex.Peek().Value {
+	case "pass", "break", "continue", "return", "raise", "assert", "import", "from":
+		return participle.NextMatch
+	}
+	return nil
+}
