@@ -1005,10 +1005,10 @@ func pairParen(it *gBraceItem) *gParen {
 		return nil
 	}
 	e := it.Key.X
-	if e.Lambda != nil || e.If != nil || len(e.Rest) > 0 || len(e.First.Pre) > 0 || len(e.First.X.Trailers) > 0 {
+	if e.Lambda != nil || e.If != nil || len(e.Rest) > 0 || len(e.First.Pre) > 0 || len(e.First.Trailers) > 0 {
 		return nil
 	}
-	par := e.First.X.Atom.Paren
+	par := e.First.Atom.Paren
 	if par == nil || par.Pair == nil || par.Comp != nil || len(par.Rest) > 0 || par.Comma {
 		return nil
 	}

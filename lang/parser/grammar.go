@@ -246,8 +246,8 @@ type gExprList struct {
 
 type gStarExpr struct {
 	Pos  plexer.Position
-	Star *gBin  `parser:"  '*' @@"`
-	X    *gExpr `parser:"| @@"`
+	X    *gExpr `parser:"  @@"`
+	Star *gBin  `parser:"| '*' @@"`
 }
 
 type gTargets struct {
@@ -315,7 +315,7 @@ type gArith struct {
 type gOperand struct {
 	Pos plexer.Position
 	Pre []prefixOp `parser:"@@*"`
-	X   *gPrimary  `parser:"@@"`
+	gPrimary
 }
 
 type gPrimary struct {
