@@ -591,11 +591,12 @@ func (c *conv) typeAtom(g *gTypeAtom) *ast.TypeExpr {
 // Expressions
 
 func (c *conv) exprList(g *gExprList) ast.Expr {
-	if len(g.Items) == 1 && !g.Comma {
-		return c.starExpr(g.Items[0])
+	items := g.items()
+	if len(items) == 1 && !g.Comma {
+		return c.starExpr(items[0])
 	}
 	t := &ast.TupleExpr{P: c.pos(g.Pos)}
-	for _, it := range g.Items {
+	for _, it := range items {
 		t.Elems = append(t.Elems, c.starExpr(it))
 	}
 	return t
@@ -618,11 +619,11 @@ func (c *conv) noStar(e ast.Expr) ast.Expr {
 
 func (c *conv) targets(g *gTargets) ast.Expr {
 	var e ast.Expr
-	if len(g.Items) == 1 && !g.Comma {
-		e = c.target(g.Items[0])
+	if items := g.items(); len(items) == 1 && !g.Comma {
+		e = c.target(items[0])
 	} else {
 		t := &ast.TupleExpr{P: c.pos(g.Pos)}
-		for _, it := range g.Items {
+		for _, it := range items {
 			t.Elems = append(t.Elems, c.target(it))
 		}
 		e = t
@@ -705,7 +706,8 @@ func (c *conv) call(fn ast.Expr, g *gCall) ast.Expr {
 	call := &ast.CallExpr{P: fn.Position(), Fn: fn, LParen: c.pos(g.Pos)}
 	sawKw, sawDStar := false, false
 	kws := map[string]bool{}
-	for _, a := range g.Args {
+	args := g.args()
+	for _, a := range args {
 		arg := &ast.Arg{P: c.pos(a.Pos)}
 		switch {
 		case a.Star == "*":
@@ -735,7 +737,7 @@ func (c *conv) call(fn ast.Expr, g *gCall) ast.Expr {
 		default:
 			x := c.expr(a.X)
 			if a.Comp != nil {
-				if len(g.Args) > 1 || g.Comma {
+				if len(args) > 1 || g.Comma {
 					c.errorf(x.Position(), "generator expression must be parenthesized")
 				}
 				x = &ast.CompExpr{P: x.Position(), Kind: ast.CompGen, Elt: x, Clauses: c.comp(a.Comp)}
@@ -755,8 +757,9 @@ func (c *conv) call(fn ast.Expr, g *gCall) ast.Expr {
 
 func (c *conv) subscript(x ast.Expr, g *gSubscript) ast.Expr {
 	lb := c.pos(g.Pos)
-	if len(g.Items) == 1 && !g.Comma {
-		it := g.Items[0]
+	items := g.items()
+	if len(items) == 1 && !g.Comma {
+		it := items[0]
 		switch {
 		case it.DCol || it.Col:
 			s := &ast.SliceExpr{P: x.Position(), X: x, LBrack: lb}
@@ -773,8 +776,8 @@ func (c *conv) subscript(x ast.Expr, g *gSubscript) ast.Expr {
 		}
 		return &ast.IndexExpr{P: x.Position(), X: x, LBrack: lb, Index: c.expr(it.Lo)}
 	}
-	t := &ast.TupleExpr{P: c.pos(g.Items[0].Pos)}
-	for _, it := range g.Items {
+	t := &ast.TupleExpr{P: c.pos(items[0].Pos)}
+	for _, it := range items {
 		if it.DCol || it.Col {
 			c.errorf(c.pos(it.Pos), "multi-dimensional slicing is not supported")
 			continue

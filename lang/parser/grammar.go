@@ -240,7 +240,9 @@ type gExprStmt struct {
 
 type gExprList struct {
 	Pos   plexer.Position
-	Items []*gStarExpr `parser:"@@ ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' ) ) ',' @@ )*"`
+	Items []*gStarExpr `parser:"@@"`
+	CG    commaExpr    `parser:"( @@"`
+	More  []*gStarExpr `parser:"  ',' @@ )*"`
 	Comma bool         `parser:"@','?"`
 }
 
@@ -252,8 +254,10 @@ type gStarExpr struct {
 
 type gTargets struct {
 	Pos   plexer.Position
-	Items []*gTarget `parser:"@@ ( (?= ',' ( Ident | Scoped | '(' | '[' | '*' ) ) ',' @@ )*"`
-	Comma bool       `parser:"@','?"`
+	Items []*gTarget  `parser:"@@"`
+	CG    commaTarget `parser:"( @@"`
+	More  []*gTarget  `parser:"  ',' @@ )*"`
+	Comma bool        `parser:"@','?"`
 }
 
 type gTarget struct {
@@ -332,8 +336,10 @@ type gTrailer struct {
 
 type gCall struct {
 	Pos   plexer.Position
-	Args  []*gArg `parser:"'(' ( @@ ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | '**' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' ) ) ',' @@ )*"`
-	Comma bool    `parser:"  @','? )? ')'"`
+	Args  []*gArg  `parser:"'(' ( @@"`
+	CG    commaArg `parser:"  ( @@"`
+	More  []*gArg  `parser:"    ',' @@ )*"`
+	Comma bool     `parser:"  @','? )? ')'"`
 }
 
 type gArg struct {
@@ -347,7 +353,9 @@ type gArg struct {
 
 type gSubscript struct {
 	Pos   plexer.Position
-	Items []*gSliceItem `parser:"'[' @@ ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' | ':' | '::' ) ) ',' @@ )*"`
+	Items []*gSliceItem `parser:"'[' @@"`
+	CG    commaSlice    `parser:"( @@"`
+	More  []*gSliceItem `parser:"  ',' @@ )*"`
 	Comma bool          `parser:"@','? ']'"`
 }
 
@@ -413,7 +421,8 @@ type gParen struct {
 	First *gStarExpr   `parser:"'(' ( @@"`
 	Pair  *gExpr       `parser:"  ( ':' @@ )?"`
 	Comp  *gComp       `parser:"  @@?"`
-	Rest  []*gStarExpr `parser:"  ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' ) ) ',' @@ )*"`
+	CG    commaExpr    `parser:"  ( @@"`
+	Rest  []*gStarExpr `parser:"    ',' @@ )*"`
 	Comma bool         `parser:"  @','? )? ')'"`
 }
 
@@ -421,7 +430,8 @@ type gList struct {
 	Pos   plexer.Position
 	First *gStarExpr   `parser:"'[' ( @@"`
 	Comp  *gComp       `parser:"  @@?"`
-	Rest  []*gStarExpr `parser:"  ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' ) ) ',' @@ )*"`
+	CG    commaExpr    `parser:"  ( @@"`
+	Rest  []*gStarExpr `parser:"    ',' @@ )*"`
 	Comma bool         `parser:"  @','? )? ']'"`
 }
 
@@ -429,7 +439,8 @@ type gBrace struct {
 	Pos   plexer.Position
 	First *gBraceItem   `parser:"'{' ( @@"`
 	Comp  *gComp        `parser:"  @@?"`
-	Rest  []*gBraceItem `parser:"  ( (?= ',' ( Ident | Scoped | Int | Float | String | FStart | '(' | '[' | '{' | '-' | '+' | '~' | '*' | '**' | 'not' | 'lambda' | 'True' | 'False' | 'None' | '$$' ) ) ',' @@ )*"`
+	CG    commaArg      `parser:"  ( @@"`
+	Rest  []*gBraceItem `parser:"    ',' @@ )*"`
 	Comma bool          `parser:"  @','? )? '}'"`
 }
 
@@ -471,4 +482,19 @@ type gTypeAtom struct {
 	Pos  plexer.Position
 	Name string   `parser:"( @'None' | @Ident ( @'.' @Ident )* )"`
 	Args []*gType `parser:"( '[' @@ ( (?= ',' ( Ident | 'None' ) ) ',' @@ )* ','? ']' )?"`
+}
+
+// The lists above capture their first item and the items after a comma
+// separately (the comma guard sits between them); these join them.
+
+func (g *gExprList) items() []*gStarExpr   { return joinItems(g.Items, g.More) }
+func (g *gTargets) items() []*gTarget      { return joinItems(g.Items, g.More) }
+func (g *gSubscript) items() []*gSliceItem { return joinItems(g.Items, g.More) }
+func (g *gCall) args() []*gArg             { return joinItems(g.Args, g.More) }
+
+func joinItems[T any](first, more []T) []T {
+	if len(more) == 0 {
+		return first
+	}
+	return append(first[:len(first):len(first)], more...)
 }

@@ -3,6 +3,8 @@ package parser
 import (
 	"github.com/alecthomas/participle/v2"
 	plexer "github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/minidana/dana/lang/lexer"
 )
 
 // Operator classes. A participle disjunction of literals such as
@@ -151,3 +153,81 @@ func (*exprStmtGuard) Parse(lex *plexer.PeekingLexer) error {
 	}
 	return nil
 }
+
+// Comma guards replace positive lookaheads (?= ',' ( ... ) ): they match,
+// without consuming anything, a ',' followed by a token that can start the
+// next item, and fail as the lookahead would (with an UnexpectedTokenError
+// at the ','), without trying the alternatives of the inner disjunction one
+// by one.
+
+// startsItem reports whether t can start an expression (exprStart in
+// grammar.go), plus the extra literals allowed.
+func startsItem(t *plexer.Token, extra ...string) bool {
+	switch t.Type {
+	case lexer.Ident, lexer.Scoped, lexer.Int, lexer.Float, lexer.String, lexer.FStart:
+		return true
+	}
+	switch t.Value {
+	case "(", "[", "{", "-", "+", "~", "*", "not", "lambda", "True", "False", "None", "$$":
+		return true
+	}
+	for _, e := range extra {
+		if t.Value == e {
+			return true
+		}
+	}
+	return false
+}
+
+// commaThen matches a ',' followed by a token for which ok holds.
+func commaThen(lex *plexer.PeekingLexer, ok func(*plexer.Token) bool) error {
+	t := lex.Peek()
+	if t.Value == "," {
+		cp := lex.MakeCheckpoint()
+		lex.Next()
+		next := lex.Peek()
+		lex.LoadCheckpoint(cp)
+		if ok(next) {
+			return nil
+		}
+	}
+	return &participle.UnexpectedTokenError{Unexpected: *t}
+}
+
+func isExprStart(t *plexer.Token) bool  { return startsItem(t) }
+func isArgStart(t *plexer.Token) bool   { return startsItem(t, "**") }
+func isSliceStart(t *plexer.Token) bool { return startsItem(t, ":", "::") }
+func isTargetStart(t *plexer.Token) bool {
+	if t.Type == lexer.Ident || t.Type == lexer.Scoped {
+		return true
+	}
+	switch t.Value {
+	case "(", "[", "*":
+		return true
+	}
+	return false
+}
+
+// commaExpr is (?= ',' exprStart ).
+type commaExpr struct{}
+
+// Parse implements participle.Parseable.
+func (*commaExpr) Parse(lex *plexer.PeekingLexer) error { return commaThen(lex, isExprStart) }
+
+// commaArg is (?= ',' ( exprStart | '**' ) ).
+type commaArg struct{}
+
+// Parse implements participle.Parseable.
+func (*commaArg) Parse(lex *plexer.PeekingLexer) error { return commaThen(lex, isArgStart) }
+
+// commaSlice is (?= ',' ( exprStart | ':' | '::' ) ).
+type commaSlice struct{}
+
+// Parse implements participle.Parseable.
+func (*commaSlice) Parse(lex *plexer.PeekingLexer) error { return commaThen(lex, isSliceStart) }
+
+// commaTarget is (?= ',' ( Ident | Scoped | '(' | '[' | '*' ) ).
+type commaTarget struct{}
+
+// Parse implements participle.Parseable.
+func (*commaTarget) Parse(lex *plexer.PeekingLexer) error { return commaThen(lex, isTargetStart) }
