@@ -816,42 +816,43 @@ func (c *conv) compFor(g *gCompFor) *ast.CompClause {
 
 func (c *conv) atom(g *gAtom) ast.Expr {
 	p := c.pos(g.Pos)
-	switch {
-	case g.True:
+	v := g.Tok.Value
+	switch k := g.Tok.Kind; {
+	case k == atomTrue:
 		return &ast.BoolLit{P: p, V: true}
-	case g.False:
+	case k == atomFalse:
 		return &ast.BoolLit{P: p, V: false}
-	case g.None:
+	case k == atomNoneLit:
 		return &ast.NoneLit{P: p}
-	case g.Placeholder:
+	case k == atomPlaceholder:
 		if !c.placeholder {
 			c.errorf(p, "'$$' can only be used in the arguments of a pipeline stage")
 		}
 		return &ast.PlaceholderExpr{P: p}
-	case g.Scoped != "":
-		i := strings.IndexByte(g.Scoped, ':')
-		return &ast.Name{P: p, Scope: g.Scoped[:i], Name: g.Scoped[i+1:]}
-	case g.Name != "":
-		switch g.Name {
+	case k == atomScoped:
+		i := strings.IndexByte(v, ':')
+		return &ast.Name{P: p, Scope: v[:i], Name: v[i+1:]}
+	case k == atomName:
+		switch v {
 		case "true", "false":
-			return &ast.BoolLit{P: p, V: g.Name == "true"}
+			return &ast.BoolLit{P: p, V: v == "true"}
 		case "null":
 			return &ast.NoneLit{P: p}
 		}
-		return &ast.Name{P: p, Name: g.Name}
-	case g.Int != "":
-		v, ok := new(big.Int).SetString(g.Int, 0)
+		return &ast.Name{P: p, Name: v}
+	case k == atomInt:
+		n, ok := new(big.Int).SetString(v, 0)
 		if !ok {
-			c.errorf(p, "invalid integer literal %q", g.Int)
-			v = new(big.Int)
+			c.errorf(p, "invalid integer literal %q", v)
+			n = new(big.Int)
 		}
-		return &ast.IntLit{P: p, Text: g.Int, V: v}
-	case g.Float != "":
-		v, err := strconv.ParseFloat(strings.ReplaceAll(g.Float, "_", ""), 64)
-		if err != nil && v == 0 && !strings.Contains(err.Error(), "range") {
-			c.errorf(p, "invalid float literal %q", g.Float)
+		return &ast.IntLit{P: p, Text: v, V: n}
+	case k == atomFloat:
+		f, err := strconv.ParseFloat(strings.ReplaceAll(v, "_", ""), 64)
+		if err != nil && f == 0 && !strings.Contains(err.Error(), "range") {
+			c.errorf(p, "invalid float literal %q", v)
 		}
-		return &ast.FloatLit{P: p, Text: g.Float, V: v}
+		return &ast.FloatLit{P: p, Text: v, V: f}
 	case g.Strs != nil:
 		return c.strs(g.Strs)
 	case g.Paren != nil:

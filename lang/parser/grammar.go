@@ -373,19 +373,12 @@ type gSliceItem struct {
 }
 
 type gAtom struct {
-	Pos         plexer.Position
-	Name        string  `parser:"  @Ident"`
-	Int         string  `parser:"| @Int"`
-	Float       string  `parser:"| @Float"`
-	Scoped      string  `parser:"| @Scoped"`
-	True        bool    `parser:"| @'True'"`
-	False       bool    `parser:"| @'False'"`
-	None        bool    `parser:"| @'None'"`
-	Placeholder bool    `parser:"| @'$$'"`
-	Strs        []*gStr `parser:"| @@+"`
-	Paren       *gParen `parser:"| @@"`
-	List        *gList  `parser:"| @@"`
-	Brace       *gBrace `parser:"| @@"`
+	Pos   plexer.Position
+	Tok   atomTok `parser:"  @@"`
+	Strs  []*gStr `parser:"| @@+"`
+	Paren *gParen `parser:"| @@"`
+	List  *gList  `parser:"| @@"`
+	Brace *gBrace `parser:"| @@"`
 }
 
 type gStr struct {

@@ -231,3 +231,57 @@ type commaTarget struct{}
 
 // Parse implements participle.Parseable.
 func (*commaTarget) Parse(lex *plexer.PeekingLexer) error { return commaThen(lex, isTargetStart) }
+
+// atomTok is a one-token atom: a name, a number, a scoped name, True, False,
+// None or $$. Matching them with one look-up spares the string, bracket and
+// brace atoms a walk through eight failing alternatives.
+type atomTok struct {
+	Kind  atomKind
+	Value string
+}
+
+type atomKind uint8
+
+const (
+	atomNone atomKind = iota // no token: the atom is a string or bracket
+	atomName
+	atomInt
+	atomFloat
+	atomScoped
+	atomTrue
+	atomFalse
+	atomNoneLit
+	atomPlaceholder
+)
+
+// Parse implements participle.Parseable.
+func (a *atomTok) Parse(lex *plexer.PeekingLexer) error {
+	t := lex.Peek()
+	var k atomKind
+	switch t.Type {
+	case lexer.Ident:
+		k = atomName
+	case lexer.Int:
+		k = atomInt
+	case lexer.Float:
+		k = atomFloat
+	case lexer.Scoped:
+		k = atomScoped
+	default:
+		switch t.Value {
+		case "True":
+			k = atomTrue
+		case "False":
+			k = atomFalse
+		case "None":
+			k = atomNoneLit
+		case "$$":
+			k = atomPlaceholder
+		default:
+			return participle.NextMatch
+		}
+	}
+	a.Kind, a.Value = k, t.Value
+	lex.Next()
+	return nil
+}
