@@ -22,6 +22,7 @@ package repl
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 
@@ -213,21 +214,27 @@ func (s *Session) isBareWord(src string, words ...string) bool {
 
 // run evaluates a complete input and renders its outcome.
 func (s *Session) run(src string) string {
-	v, err := s.eval(src)
-	if err != nil {
+	if _, err := s.evalIn(src, true); err != nil {
 		return RenderError(err)
 	}
-	if v == nil || v == interp.None {
-		return ""
-	}
-	// `_` is bound the way Python's REPL binds it: to every non-None value
-	// echoed.
-	_ = s.in.Set("local", "_", v)
-	return interp.Repr(v) + "\n"
+	return ""
 }
 
-// eval runs src as the next input, with a context that Cancel cancels.
-func (s *Session) eval(src string) (interp.Value, error) {
+// echo prints the value of a bare expression statement as it runs (SPEC
+// §4.7: `1; 2` echoes both, `for x in xs: x` each x) and binds `_` to it,
+// the way Python's REPL does.
+func (s *Session) echo(v interp.Value) {
+	_ = s.in.Set("local", "_", v)
+	io.WriteString(s.in.Stdout(), interp.Repr(v)+"\n")
+}
+
+// eval runs src as the next input and returns the value of its last
+// statement when that is an expression (for :type).
+func (s *Session) eval(src string) (interp.Value, error) { return s.evalIn(src, false) }
+
+// evalIn runs src as the next input, with a context that Cancel cancels;
+// interactive inputs echo their bare expressions as they run.
+func (s *Session) evalIn(src string, interactive bool) (interp.Value, error) {
 	s.inputs++
 	// Every input is its own pseudo-file so that an error raised later in a
 	// function defined by an earlier input still quotes the right line.
@@ -244,6 +251,9 @@ func (s *Session) eval(src string) (interp.Value, error) {
 		cancel()
 		s.in.SetContext(s.opts.Context)
 	}()
+	if interactive {
+		return nil, s.in.EvalInteractive(name, src+"\n", s.echo)
+	}
 	return s.in.Eval(name, src+"\n")
 }
 

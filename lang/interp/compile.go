@@ -33,6 +33,10 @@ type compiler struct {
 	// unbound, when set (by Check), collects reads of names bound nowhere in
 	// the file: they are builtins, or errors.
 	unbound *[]globalRef
+	// echo, when set, receives the values of bare expression statements of
+	// the top-level code (an interactive prompt); function bodies are
+	// compiled without it.
+	echo func(Value)
 }
 
 type globalRef struct {
@@ -48,19 +52,25 @@ func (c *compiler) errorf(pos ast.Pos, typ, format string, args ...any) {
 // compileModule resolves and compiles a file as (a chunk of) module mod.
 // When the last statement is an expression, the code's result is its value.
 func compileModule(in *Interpreter, mod *Module, f *ast.File) (*Code, error) {
+	return compileModuleEcho(in, mod, f, nil)
+}
+
+// compileModuleEcho is compileModule for an interactive prompt when echo is
+// set: the top level's bare expression statements hand their values to it.
+func compileModuleEcho(in *Interpreter, mod *Module, f *ast.File, echo func(Value)) (*Code, error) {
 	r := newResolver(f.Source)
 	fs := r.resolveFile(f)
 	if len(r.errs) > 0 {
 		return nil, r.errs
 	}
-	c := &compiler{in: in, mod: mod, r: r, file: f, fs: fs}
+	c := &compiler{in: in, mod: mod, r: r, file: f, fs: fs, echo: echo}
 	for _, v := range fs.vars {
 		if v.global {
 			v.slot = mod.slot(v.name)
 		}
 	}
 	var body stmtFn
-	if n := len(f.Stmts); n > 0 {
+	if n := len(f.Stmts); n > 0 && echo == nil {
 		if es, ok := f.Stmts[n-1].(*ast.ExprStmt); ok {
 			head := c.block(f.Stmts[:n-1])
 			last := c.expr(es.X)
@@ -132,10 +142,18 @@ func (c *compiler) block(stmts []ast.Stmt) stmtFn {
 func (c *compiler) stmt(s ast.Stmt) stmtFn {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
-		if _, ok := s.X.(*ast.StrLit); ok {
+		if _, ok := s.X.(*ast.StrLit); ok && (c.echo == nil || c.inFn) {
 			return nil // docstrings and string comments do nothing
 		}
 		e := c.expr(s.X)
+		if echo := c.echo; echo != nil && !c.inFn {
+			return func(fr *frame) ctrl {
+				if v := e(fr); v != None {
+					echo(v)
+				}
+				return ctrlNone
+			}
+		}
 		return func(fr *frame) ctrl { e(fr); return ctrlNone }
 	case *ast.AssignStmt:
 		return c.assign(s)

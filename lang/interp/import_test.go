@@ -166,3 +166,26 @@ func TestGoAPI(t *testing.T) {
 		t.Fatalf("Names(local) = %v", names)
 	}
 }
+
+// EvalInteractive echoes every bare expression statement of the top-level
+// code as it runs, but not those inside function bodies.
+func TestEvalInteractiveEchoes(t *testing.T) {
+	var out bytes.Buffer
+	in := interp.New(interp.Options{Stdout: &out})
+	builtins.Install(in)
+	var echoed []string
+	echo := func(v interp.Value) {
+		echoed = append(echoed, interp.Repr(v))
+		out.WriteString("<echo>")
+	}
+	src := "def f():\n    5\n    return 6\n1; None; 'two'\nfor i in range(2):\n    print(i)\n    i * 10\nf()\n"
+	if err := in.EvalInteractive("<input>", src, echo); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(echoed, " "); got != "1 'two' 0 10 6" {
+		t.Fatalf("echoed %q", got)
+	}
+	if out.String() != "<echo><echo>0\n<echo>1\n<echo><echo>" {
+		t.Fatalf("echo and print out of order: %q", out.String())
+	}
+}

@@ -362,6 +362,20 @@ func contains(list []string, s string) bool {
 // statement when that statement is an expression (else None). The REPL uses
 // it.
 func (in *Interpreter) Eval(filename, src string) (Value, error) {
+	return in.eval(filename, src, nil)
+}
+
+// EvalInteractive runs source in the main program the way an interactive
+// prompt does (SPEC §4.7): every bare expression statement executed by the
+// top-level code (not inside function bodies) hands its value to echo when
+// it is not None, in execution order — so `1; 2` echoes both and
+// `for x in xs: x` echoes each x.
+func (in *Interpreter) EvalInteractive(filename, src string, echo func(Value)) error {
+	_, err := in.eval(filename, src, echo)
+	return err
+}
+
+func (in *Interpreter) eval(filename, src string, echo func(Value)) (Value, error) {
 	in.sources[filename] = src
 	f, err := parser.ParseFile(filename, src)
 	if err != nil {
@@ -373,7 +387,7 @@ func (in *Interpreter) Eval(filename, src string) (Value, error) {
 	if in.main.File == "" {
 		in.main.File = filename
 	}
-	code, err := compileModule(in, in.main, f)
+	code, err := compileModuleEcho(in, in.main, f, echo)
 	if err != nil {
 		return nil, err
 	}
