@@ -411,7 +411,7 @@ func (c *conv) funcDef(g *gDef) *ast.FuncDef {
 	f := &ast.FuncDef{Name: g.Name.Value, NamePos: c.pos(g.Name.Pos)}
 	f.P = c.pos(g.Def.Pos)
 	for _, d := range g.Decorators {
-		x := c.primary(d.X)
+		x := c.primary(d.X, c.pos(d.X.Pos))
 		switch x.(type) {
 		case *ast.Name, *ast.AttrExpr, *ast.CallExpr:
 		default:
@@ -467,7 +467,7 @@ func (c *conv) pipeline(g *gPipeline) *ast.Pipeline {
 	// or of the calls of a list stage); checkStage rejects a bare `$$`.
 	c.placeholder = true
 	for _, st := range g.Stages {
-		x := c.primary(st.X)
+		x := c.primary(st.X, c.pos(st.X.Pos))
 		c.checkStage(x, true)
 		p.Stages = append(p.Stages, &ast.PipeStage{P: c.pos(st.Pos), Expr: x, As: st.As})
 	}
@@ -687,8 +687,9 @@ func (c *conv) tokenPositions(p ast.Pos, n int) []ast.Pos {
 	return out
 }
 
-func (c *conv) primary(g *gPrimary) ast.Expr {
-	x := c.atom(g.Atom)
+// primary converts g, whose atom starts at pos.
+func (c *conv) primary(g *gPrimary, pos ast.Pos) ast.Expr {
+	x := c.atom(&g.gAtom, pos)
 	for _, t := range g.Trailers {
 		switch {
 		case t.Call != nil:
@@ -814,8 +815,7 @@ func (c *conv) compFor(g *gCompFor) *ast.CompClause {
 	return &ast.CompClause{P: c.pos(g.Pos), Target: c.targets(g.Target), Iter: c.or(g.Iter)}
 }
 
-func (c *conv) atom(g *gAtom) ast.Expr {
-	p := c.pos(g.Pos)
+func (c *conv) atom(g *gAtom, p ast.Pos) ast.Expr {
 	v := g.Tok.Value
 	switch k := g.Tok.Kind; {
 	case k == atomTrue:
@@ -1012,7 +1012,7 @@ func pairParen(it *gBraceItem) *gParen {
 	if e.Lambda != nil || e.If != nil || len(e.Rest) > 0 || len(e.First.Pre) > 0 || len(e.First.Trailers) > 0 {
 		return nil
 	}
-	par := e.First.Atom.Paren
+	par := e.First.Paren
 	if par == nil || par.Pair == nil || par.Comp != nil || len(par.Rest) > 0 || par.Comma {
 		return nil
 	}

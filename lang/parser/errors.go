@@ -201,7 +201,7 @@ var things = map[string]string{
 	"GExpr": "an expression", "GExprList": "an expression", "GStarExpr": "an expression",
 	"GBin": "an expression", "GOr": "an expression", "GNotCmp": "an expression",
 	"GUnary": "an expression", "GPrimary": "an expression",
-	"GAtom": "an expression", "GArg": "an expression",
+	"GAtom": "an expression", "atomTok": "an expression", "GArg": "an expression",
 	"GTargets": "a target", "GTarget": "a target",
 	"GDotted": "a module name", "GImportName": "a name", "<ident>": "a name",
 	"GParam": "a parameter", "GSliceItem": "an index",

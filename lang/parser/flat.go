@@ -59,7 +59,7 @@ type climber struct {
 // run (it may not in an or_expr such as an assignment target).
 func (c *conv) flat(first *gOperand, ops []infix, notOK bool) ast.Expr {
 	if len(ops) == 0 && len(first.Pre) == 0 {
-		return c.primary(&first.gPrimary)
+		return c.primary(&first.gPrimary, c.pos(first.Pos))
 	}
 	cl := &climber{c: c, ops: ops}
 	lhs := cl.operand(first, 0, notOK)
@@ -70,7 +70,11 @@ func (c *conv) flat(first *gOperand, ops []infix, notOK bool) ast.Expr {
 // applies to the operand and to the operators that bind tighter than itself.
 func (cl *climber) operand(o *gOperand, k int, notOK bool) ast.Expr {
 	if k == len(o.Pre) {
-		return cl.c.primary(&o.gPrimary)
+		p := cl.c.pos(o.Pos)
+		if k > 0 {
+			p = cl.c.tokenPositions(p, k+1)[k]
+		}
+		return cl.c.primary(&o.gPrimary, p)
 	}
 	op := string(o.Pre[k])
 	p := cl.c.tokenPositions(cl.c.pos(o.Pos), k+1)[k]

@@ -323,7 +323,8 @@ type gOperand struct {
 }
 
 type gPrimary struct {
-	Atom     *gAtom      `parser:"@@"`
+	Pos plexer.Position
+	gAtom
 	Trailers []*gTrailer `parser:"@@*"`
 }
 
@@ -373,12 +374,11 @@ type gSliceItem struct {
 }
 
 type gAtom struct {
-	Pos   plexer.Position
-	Tok   atomTok `parser:"  @@"`
+	Tok   atomTok `parser:"(  @@"`
 	Strs  []*gStr `parser:"| @@+"`
 	Paren *gParen `parser:"| @@"`
 	List  *gList  `parser:"| @@"`
-	Brace *gBrace `parser:"| @@"`
+	Brace *gBrace `parser:"| @@ )"`
 }
 
 type gStr struct {
