@@ -5,6 +5,8 @@ import (
 	"io"
 
 	plexer "github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/minidana/dana/lang/ast"
 )
 
 // Definition is the participle lexer.Definition of mini-Dana. Lexing through
@@ -48,13 +50,21 @@ func (Definition) LexString(filename, src string) (plexer.Lexer, error) {
 // SliceLexer hands a slice of tokens to participle, for instance one
 // statement of a file at a time. After the last token it returns EOF tokens.
 type SliceLexer struct {
-	toks []Token
-	i    int
+	toks   []Token
+	i      int
+	eof    ast.Pos
+	eofSet bool
 }
 
 // NewSliceLexer returns a participle lexer over toks. When toks does not end
 // with EOF, an EOF token positioned after the last token is supplied.
 func NewSliceLexer(toks []Token) *SliceLexer { return &SliceLexer{toks: toks} }
+
+// NewSliceLexerAt returns a participle lexer over toks, which must not end
+// with EOF, followed by an EOF token positioned at eof.
+func NewSliceLexerAt(toks []Token, eof ast.Pos) *SliceLexer {
+	return &SliceLexer{toks: toks, eof: eof, eofSet: true}
+}
 
 // Next returns the next token.
 func (l *SliceLexer) Next() (plexer.Token, error) {
@@ -64,7 +74,9 @@ func (l *SliceLexer) Next() (plexer.Token, error) {
 		return t.Participle(), nil
 	}
 	var eof Token
-	if len(l.toks) > 0 {
+	if l.eofSet {
+		eof.Pos = l.eof
+	} else if len(l.toks) > 0 {
 		eof.Pos = l.toks[len(l.toks)-1].Pos
 	}
 	eof.Type = EOF

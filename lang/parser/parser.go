@@ -178,15 +178,13 @@ func parseChunk(filename, src string, toks []lexer.Token, eof ast.Pos) ([]ast.St
 	if t, ok := tooDeep(toks); ok {
 		return nil, diag.List{{Pos: t.Pos, Type: lexer.SyntaxError, Msg: "statement too deeply nested", Line: diag.SourceLine(src, t.Pos.Line)}}
 	}
-	all := make([]lexer.Token, len(toks)+1)
-	copy(all, toks)
-	all[len(toks)] = lexer.Token{Type: lexer.EOF, Pos: eof}
-	pl, err := plexer.Upgrade(lexer.NewSliceLexer(all))
+	pl, err := plexer.Upgrade(lexer.NewSliceLexerAt(toks, eof))
 	if err != nil {
 		return nil, diag.List{{Pos: toks[0].Pos, Type: lexer.SyntaxError, Msg: err.Error()}}
 	}
 	g, err := fileParser.ParseFromLexer(pl)
 	if err != nil {
+		all := append(toks[:len(toks):len(toks)], lexer.Token{Type: lexer.EOF, Pos: eof})
 		return nil, diag.List{syntaxError(src, all, err)}
 	}
 	c := &conv{file: filename, src: src, toks: toks}
