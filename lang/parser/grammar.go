@@ -345,11 +345,12 @@ type gCall struct {
 
 type gArg struct {
 	Pos   plexer.Position
-	Star  string `parser:"(  @( '*' | '**' )"`
-	SX    *gExpr `parser:"   @@"`
-	X     *gExpr `parser:"|  @@"`
-	KwVal *gExpr `parser:"   ( '=' @@"`
-	Comp  *gComp `parser:"   | @@ )? )"`
+	X     *gExpr    `parser:"(  @@"`
+	KwVal *gExpr    `parser:"   ( '=' @@"`
+	FG    compGuard `parser:"   | @@"`
+	Comp  *gComp    `parser:"     @@ )?"`
+	Star  string    `parser:"|  @( '*' | '**' )"`
+	SX    *gExpr    `parser:"   @@ )"`
 }
 
 type gSubscript struct {
@@ -413,7 +414,8 @@ type gParen struct {
 	Pos   plexer.Position
 	First *gStarExpr   `parser:"'(' ( @@"`
 	Pair  *gExpr       `parser:"  ( ':' @@ )?"`
-	Comp  *gComp       `parser:"  @@?"`
+	FG    compGuard    `parser:"  ( @@"`
+	Comp  *gComp       `parser:"    @@ )?"`
 	CG    commaExpr    `parser:"  ( @@"`
 	Rest  []*gStarExpr `parser:"    ',' @@ )*"`
 	Comma bool         `parser:"  @','? )? ')'"`
@@ -422,7 +424,8 @@ type gParen struct {
 type gList struct {
 	Pos   plexer.Position
 	First *gStarExpr   `parser:"'[' ( @@"`
-	Comp  *gComp       `parser:"  @@?"`
+	FG    compGuard    `parser:"  ( @@"`
+	Comp  *gComp       `parser:"    @@ )?"`
 	CG    commaExpr    `parser:"  ( @@"`
 	Rest  []*gStarExpr `parser:"    ',' @@ )*"`
 	Comma bool         `parser:"  @','? )? ']'"`
@@ -431,7 +434,8 @@ type gList struct {
 type gBrace struct {
 	Pos   plexer.Position
 	First *gBraceItem   `parser:"'{' ( @@"`
-	Comp  *gComp        `parser:"  @@?"`
+	FG    compGuard     `parser:"  ( @@"`
+	Comp  *gComp        `parser:"    @@ )?"`
 	CG    commaArg      `parser:"  ( @@"`
 	Rest  []*gBraceItem `parser:"    ',' @@ )*"`
 	Comma bool          `parser:"  @','? )? '}'"`

@@ -285,3 +285,14 @@ func (a *atomTok) Parse(lex *plexer.PeekingLexer) error {
 	lex.Next()
 	return nil
 }
+
+// compGuard matches before 'for', which starts a comprehension.
+type compGuard struct{}
+
+// Parse implements participle.Parseable.
+func (*compGuard) Parse(lex *plexer.PeekingLexer) error {
+	if lex.Peek().Value == "for" {
+		return nil
+	}
+	return participle.NextMatch
+}
