@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -117,7 +118,7 @@ func TestTwoInterpretersSideBySide(t *testing.T) {
 	builtins.Install(b)
 	done := make(chan error, 2)
 	prog := func(in *interp.Interpreter, n int) {
-		done <- in.Exec("p.na", "public:x = 0\nfor i in range("+itoa(n)+"):\n    public:x += 1\nprint(public:x)\n")
+		done <- in.Exec("p.na", "public:x = 0\nfor i in range("+strconv.Itoa(n)+"):\n    public:x += 1\nprint(public:x)\n")
 	}
 	go prog(a, 1000)
 	go prog(b, 2000)
