@@ -83,9 +83,6 @@ func (c *compiler) call(e *ast.CallExpr) evalFn {
 		}
 	}
 	pos := e.P
-	if pos2 := e.LParen; pos2.IsValid() {
-		pos = e.P
-	}
 	site := e
 	args, kws := c.args(e.Args)
 	if attr, ok := e.Fn.(*ast.AttrExpr); ok {
@@ -544,10 +541,7 @@ func sliceAssign(l *List, lo, hi, step Value, elems []Value) error {
 // Imports
 
 func (c *compiler) importStmt(s *ast.ImportStmt) stmtFn {
-	bindName := s.Alias
-	if bindName == "" {
-		bindName = splitDots(s.Module)[0]
-	}
+	bindName := importBinding(s)
 	st := c.storeVar(bindName, c.r.binds[s][bindName], s.P)
 	dotted, alias, pos := s.Module, s.Alias, s.P
 	return func(fr *frame) ctrl {

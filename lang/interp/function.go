@@ -305,9 +305,7 @@ func (th *Thread) callBuiltin(b *Builtin, args []Value, kw []KwArg, pos ast.Pos)
 		fr.pos = pos
 	}
 	site, spos := th.site, th.sitePos
-	if spos != pos {
-		th.sitePos = pos
-	}
+	th.sitePos = pos
 	v, err := b.Fn(th, args, kw)
 	th.site, th.sitePos = site, spos
 	if err != nil {

@@ -142,11 +142,7 @@ func (r *resolver) collect(bs *bscope, stmts []ast.Stmt) {
 			r.collect(bs, s.Else)
 			r.collect(bs, s.Finally)
 		case *ast.ImportStmt:
-			name := s.Alias
-			if name == "" {
-				name = splitDots(s.Module)[0]
-			}
-			bs.declare(name)
+			bs.declare(importBinding(s))
 		case *ast.FromImportStmt:
 			for _, n := range s.Names {
 				if n.Alias != "" {
@@ -268,10 +264,7 @@ func (r *resolver) stmt(bs *bscope, s ast.Stmt) {
 		r.stmts(bs, s.Else)
 		r.stmts(bs, s.Finally)
 	case *ast.ImportStmt:
-		name := s.Alias
-		if name == "" {
-			name = splitDots(s.Module)[0]
-		}
+		name := importBinding(s)
 		r.bind(s, name, bs.lookup(name))
 	case *ast.FromImportStmt:
 		for _, n := range s.Names {
@@ -458,10 +451,11 @@ func (r *resolver) fstring(bs *bscope, f *ast.FString) {
 	}
 }
 
-// Check resolves a parsed file without running it and returns every
-// resolve-time error (e.g. 'return' outside a function).
-func Check(f *ast.File) diag.List {
-	r := newResolver(f.Source)
-	r.resolveFile(f)
-	return r.errs
+// importBinding is the name `import a.b [as c]` binds: the alias, else the
+// first component (a namespace leading to the module).
+func importBinding(s *ast.ImportStmt) string {
+	if s.Alias != "" {
+		return s.Alias
+	}
+	return splitDots(s.Module)[0]
 }
