@@ -12,6 +12,8 @@ import (
 
 	"github.com/minidana/dana/builtins"
 	"github.com/minidana/dana/lang/interp"
+	"github.com/minidana/dana/poet"
+	"github.com/minidana/dana/reason"
 )
 
 // Version is the mini-Dana version printed by `dana version`.
@@ -39,9 +41,9 @@ type Engine struct {
 	Config Config
 	// closers run on Close, in reverse order.
 	closers []func() error
-	// Services holds the runtime services installed by installReason and
-	// installPOET, by name, for the REPL's meta commands and for tests.
-	Services map[string]any
+	// reason and poet are the runtime services (see Reason and POET).
+	reason   *reason.Service
+	poet     *poet.Runtime
 	setupErr error
 }
 
@@ -65,7 +67,7 @@ func New(cfg Config) *Engine {
 		Getenv:   cfg.Getenv,
 	})
 	builtins.Install(in)
-	e := &Engine{Interpreter: in, Config: cfg, Services: map[string]any{}}
+	e := &Engine{Interpreter: in, Config: cfg}
 	if err := installReason(e); err != nil {
 		e.setupErr = err
 	}

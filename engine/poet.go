@@ -7,7 +7,7 @@ import (
 // installPOET wires the learning store, the @poet decorator and feedback()
 // into the engine. The store ($DANA_HOME/store, or Config.StoreDir) is
 // opened lazily: a program that makes no POET execution never touches it.
-// The runtime is available as Services["poet"] (a *poet.Runtime).
+// The runtime is available from POET.
 //
 // A POET function with neither expected_output_type nor a return hint
 // takes its expected type from its call site (SPEC §10.3), as reason()'s
@@ -22,7 +22,7 @@ func installPOET(e *Engine) error {
 		cfg.Analyzer = r.Analyzer()
 	}
 	rt := poet.Install(e.Interpreter, cfg)
-	e.Services["poet"] = rt
+	e.poet = rt
 	// reason() (installed first) reports to POET: the active execution's
 	// learnings and failures reach its prompts, its records reach the store.
 	e.SetReasonHooks(rt.Hooks())
@@ -32,6 +32,5 @@ func installPOET(e *Engine) error {
 
 // POET returns the engine's POET runtime.
 func (e *Engine) POET() *poet.Runtime {
-	rt, _ := e.Services["poet"].(*poet.Runtime)
-	return rt
+	return e.poet
 }

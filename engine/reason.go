@@ -25,13 +25,13 @@ import (
 // that call.
 //
 // The analyzer runs once per loaded file through the interpreter's OnLoad.
-// Services["reason"] holds the *reason.Service (client, analyzer, hooks,
+// Engine.Reason returns the *reason.Service (client, analyzer, hooks,
 // last record); package poet connects to it with SetReasonHooks.
 func installReason(e *Engine) error {
 	cfg := LLMConfig(e.Config)
 	client := newLazyClient(cfg)
 	svc := reason.Install(e.Interpreter, client, codecontext.New(), reason.Hooks{})
-	e.Services["reason"] = svc
+	e.reason = svc
 	return nil
 }
 
@@ -63,8 +63,7 @@ func LLMConfig(cfg Config) llm.Config {
 
 // Reason returns the engine's reason() service (nil if not installed).
 func (e *Engine) Reason() *reason.Service {
-	s, _ := e.Services["reason"].(*reason.Service)
-	return s
+	return e.reason
 }
 
 // SetReasonHooks connects reason() to POET and the learning store: every

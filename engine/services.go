@@ -7,5 +7,5 @@ package engine
 //	engine/reason.go  installReason: LLM client, CodeContextAnalyzer, reason()
 //	engine/poet.go    installPOET: learning store, @poet, feedback()
 //
-// Each is called by New in that order; each may set fields on Engine via
-// the hook maps below.
+// Each is called by New in that order and keeps its service in a field of
+// Engine (see Engine.Reason and Engine.POET).
