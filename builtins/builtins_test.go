@@ -92,7 +92,7 @@ var valueTests = []struct{ src, want string }{
 	{`int("ff", 16), int("0xff", 16), int("0xff", 0), int("0b101", 0), int("z", 36), int("-0o17", 8), int("12", base=3)`, `(255, 255, 255, 5, 35, -15, 5)`},
 	{`int("123456789012345678901234567890"), int(2 ** 70), int(1e20)`, `(123456789012345678901234567890, 1180591620717411303424, 100000000000000000000)`},
 	{`float(), float("1e3"), float(" 2.5 "), float("-inf"), float(True), float(7), float("2")`, `(0.0, 1000.0, 2.5, -inf, 1.0, 7.0, 2.0)`},
-	{`str(), str(True), str(False), str([True]), str(None), str(1.0), str(5 / 1), str("x"), str({"a": 1})`, `('', 'true', 'false', '[True]', 'None', '1.0', '5.0', 'x', "{'a': 1}")`},
+	{`str(), str(True), str(False), str([True]), str(None), str(1.0), str(5 / 1), str("x"), str({"a": 1})`, `('', 'True', 'False', '[True]', 'None', '1.0', '5.0', 'x', "{'a': 1}")`},
 	{`bool(), bool("no"), bool("yes please"), bool(0), bool("abc"), bool("0.0"), bool([]), bool(" nope ")`, `(False, False, True, False, True, False, False, False)`},
 	{`list(), tuple(), set(), dict()`, `([], (), set(), {})`},
 	{`list("abc"), list("[1, 2]"), list(" [1, \"a\"] "), list("[1"), list({"a": 1}), list((1, 2)), list(range(2))`, `(['a', 'b', 'c'], [1, 2], [1, 'a'], ['[', '1'], ['a'], [1, 2], [0, 1])`},
@@ -109,7 +109,7 @@ var valueTests = []struct{ src, want string }{
 	{`isinstance(KeyError("k"), LookupError), isinstance(KeyError("k"), "Exception"), isinstance(KeyError("k"), ValueError)`, `(True, True, False)`},
 	{`isinstance(2 ** 80, int), isinstance(range(1), range), isinstance({}, dict), isinstance(None, None)`, `(True, True, True, True)`},
 	// cast and implements
-	{`cast(int, "12"), cast("list[int]", ["1", 2.5]), cast(float, 3), cast(str, False), cast("dict[str, int]", '{"a": "3"}')`, `(12, [1, 2], 3.0, 'false', {'a': 3})`},
+	{`cast(int, "12"), cast("list[int]", ["1", 2.5]), cast(float, 3), cast(str, False), cast("dict[str, int]", '{"a": "3"}')`, `(12, [1, 2], 3.0, 'False', {'a': 3})`},
 	{`cast(list, "[1, 2]"), cast(bool, "no"), cast("int | None", None), cast(tuple, [1]), cast(set, [1, 1])`, `([1, 2], False, None, (1,), {1})`},
 	{"struct P:\n    x: float\n    y: float = 0.0\ncast(P, {\"x\": 2}), cast(P, '{\"x\": 1, \"y\": 2}'), cast(\"P\", {\"x\": 3})", `(P(x=2.0, y=0.0), P(x=1.0, y=2.0), P(x=3.0, y=0.0))`},
 	{"interface Shape:\n    area() -> float\nstruct Sq:\n    s: float\n    def area(self) -> float:\n        return self.s * self.s\nstruct Pt:\n    x: int\n(implements(Sq(s=1), Shape), implements(Pt(x=1), Shape))", `(True, False)`},
@@ -425,7 +425,7 @@ func TestPrint(t *testing.T) {
 		{`print("a", "b", sep=None, end=None)`, "a b\n"},
 		{`print(1, sep="")`, "1\n"},
 		{"struct P:\n    x: int\nprint(P(x=1), type(P(x=1)), int, print)", "P(x=1) P int <builtin print>\n"},
-		{`print(ValueError("boom"), set(), str(True), -0.0, 2 ** 100)`, "boom set() true -0.0 1267650600228229401496703205376\n"},
+		{`print(ValueError("boom"), set(), str(True), -0.0, 2 ** 100)`, "boom set() True -0.0 1267650600228229401496703205376\n"},
 	}
 	for _, tc := range tests {
 		in, out, _ := newInterp(t)

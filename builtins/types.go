@@ -291,8 +291,7 @@ func convFloat(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	return nil, interp.Errorf("TypeError", "float() argument must be a string or a real number, not '%s'", typeName(b[0]))
 }
 
-// convStr is str(x=""): Python's str, except that bools give "true" and
-// "false" (SPEC §8.1).
+// convStr is str(x=""): Python's str, so str(True) is "True" (SPEC §8.1).
 func convStr(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	b, err := (&signature{name: "str", params: []string{"object"}}).bind(args, kw)
 	if err != nil {
@@ -303,11 +302,6 @@ func convStr(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		return interp.Str(""), nil
 	case interp.Str:
 		return v, nil
-	case interp.Bool:
-		if v {
-			return interp.Str("true"), nil
-		}
-		return interp.Str("false"), nil
 	}
 	return interp.Str(interp.ToStr(b[0])), nil
 }

@@ -70,18 +70,6 @@ func unsupported(op string, a, b Value) error {
 	return Errorf("TypeError", "unsupported operand type(s) for %s: '%s' and '%s'", op, a.TypeName(), b.TypeName())
 }
 
-// danaStr is the string form used by Dana's str + number concatenation and
-// by coercion to str: like str(), but bools are "true"/"false".
-func danaStr(v Value) string {
-	if b, ok := v.(Bool); ok {
-		if b {
-			return "true"
-		}
-		return "false"
-	}
-	return ToStr(v)
-}
-
 // Binary applies a binary operator (+ - * / // % ** | & ^ << >>) to two
 // values with Python semantics plus Dana's str + number concatenation.
 func Binary(op string, a, b Value) (Value, error) {
@@ -98,7 +86,7 @@ func Binary(op string, a, b Value) (Value, error) {
 			case Str:
 				return x + y, nil
 			case Int, Float, Bool, *BigInt:
-				return x + Str(danaStr(y)), nil
+				return x + Str(ToStr(y)), nil
 			}
 		case *List:
 			if y, ok := b.(*List); ok {
@@ -113,7 +101,7 @@ func Binary(op string, a, b Value) (Value, error) {
 			}
 		}
 		if y, ok := b.(Str); ok && isNumber(a) {
-			return Str(danaStr(a)) + y, nil
+			return Str(ToStr(a)) + y, nil
 		}
 	case "*":
 		if n, ok := a.(Int); ok {

@@ -286,7 +286,7 @@ func Coerce(v Value, h *TypeHint) (Value, error) {
 		if s, ok := v.(Str); ok {
 			return s, nil
 		}
-		return Str(danaStr(v)), nil
+		return Str(ToStr(v)), nil
 	case HintBool:
 		return Bool(SemanticBool(v)), nil
 	case HintNone:
