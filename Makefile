@@ -5,7 +5,7 @@ SHARED    ?= ../shared
 FUZZTIME  ?= 60s
 STATICCHECK_VERSION ?= v0.8.2
 
-.PHONY: build test bench lint fuzz conformance clean
+.PHONY: build test bench bench-expected lint fuzz conformance clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/dana
@@ -19,11 +19,18 @@ test:
 conformance: build
 	./$(BIN) test $(SHARED)/conformance
 
-# Go benchmarks for each phase, then each program of $(SHARED)/bench beside
-# its Python twin, with the time ratio.
+# Go benchmarks of the interpreter's hot paths, then each program of bench/
+# (and of $(SHARED)/bench when present) beside its Python twin: time, peak
+# RSS, ratios and their geometric mean. BENCHRUNS sets the runs per program.
+BENCHRUNS ?= 3
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem ./lang/... ./llm/... ./store/... ./poet/... 2>/dev/null | grep -E '^(Benchmark|ok|PASS|goos|pkg)' || true
-	$(GO) run ./internal/benchcmp -dana ./$(BIN) -dir $(SHARED)/bench
+	$(GO) test -run '^$$' -bench . -benchmem ./lang/interp 2>/dev/null | grep -E '^(Benchmark|ok|PASS|goos|pkg)' || true
+	$(GO) run ./internal/benchcmp -dana ./$(BIN) -runs $(BENCHRUNS) -dir bench -dir $(SHARED)/bench
+
+# Regenerate bench/testdata/*.out (the small-size outputs the Go test checks
+# every .na against) from the Python twins.
+bench-expected:
+	for p in bench/*.py; do n=$$(basename $$p .py); DANA_BENCH_SMALL=1 python3 $$p > bench/testdata/$$n.out; done
 
 lint:
 	@test -z "$$(gofmt -l .)" || (echo "gofmt needed on:"; gofmt -l .; exit 1)
