@@ -61,6 +61,8 @@ type Config struct {
 	// in the interpreter, if any (without one, such results are left as
 	// they are).
 	Analyzer *codecontext.Analyzer
+	// Sandbox limits the code synthesize() runs (zero fields: defaults).
+	Sandbox SandboxLimits
 }
 
 // Runtime is the POET state of one interpreter: active executions, the
@@ -129,6 +131,7 @@ func Install(in *interp.Interpreter, cfg Config) *Runtime {
 	in.SetData(dataKey, rt)
 	in.RegisterBuiltin("poet", rt.poetBuiltin)
 	in.RegisterBuiltin("feedback", rt.feedbackBuiltin)
+	in.RegisterBuiltin("synthesize", rt.synthesizeBuiltin)
 	in.SetBuiltin("poet_status", rt.status)
 	_ = in.Set("system", ProfileVar, interp.Str(ProfileDefault))
 	_ = in.Set("system", LastExecutionVar, interp.None)

@@ -100,6 +100,12 @@ func (s *Store) Feedback(execID string, fb FeedbackInput) (*TrainResult, error) 
 				return err
 			}
 		}
+		if fb.Score != nil && *fb.Score < 0 {
+			// A tool written by this execution is retired (SPEC §10.7).
+			if res.RetiredTools, err = retireToolsTxn(w, e.ID); err != nil {
+				return err
+			}
+		}
 		e.Feedback = append(e.Feedback, entry)
 		return putExecutionTxn(w.txn, e)
 	})

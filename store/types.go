@@ -198,6 +198,9 @@ type TrainResult struct {
 	Pruned []string `json:"pruned,omitempty"`
 	// Missing lists applied learning IDs that no longer exist.
 	Missing []string `json:"missing,omitempty"`
+	// RetiredTools names the synthesized tools that negative feedback on
+	// the execution that wrote them retired.
+	RetiredTools []string `json:"retired_tools,omitempty"`
 }
 
 // DecayResult reports what a Decay call changed.

@@ -109,10 +109,18 @@ func (f *Function) ReturnHint() *TypeHint { return f.Code.Return }
 // Decl returns the function's definition (nil for lambdas).
 func (f *Function) Decl() *ast.FuncDef { return f.Code.Decl }
 
+// Callable is implemented by embedder values that scripts can call and
+// that carry attributes too (a synthesized tool with .source and .score):
+// CallValue runs like a builtin, its error raised at the call site.
+type Callable interface {
+	Value
+	CallValue(th *Thread, args []Value, kwargs []KwArg) (Value, error)
+}
+
 // IsCallable reports whether v can be called.
 func IsCallable(v Value) bool {
 	switch v.(type) {
-	case *Function, *Builtin, *BoundMethod, *StructType, *TypeObj, *ExcType, *Composed:
+	case *Function, *Builtin, *BoundMethod, *StructType, *TypeObj, *ExcType, *Composed, Callable:
 		return true
 	}
 	return false
@@ -294,6 +302,8 @@ func (th *Thread) call(fn Value, args []Value, kw []KwArg, pos ast.Pos) Value {
 			}
 		}
 		return v
+	case Callable:
+		return th.callBuiltin(&Builtin{Name: fn.TypeName(), Fn: f.CallValue}, args, kw, pos)
 	}
 	th.raise(Errorf("TypeError", "'%s' object is not callable", fn.TypeName()), pos)
 	return nil
