@@ -7,8 +7,13 @@ STATICCHECK_VERSION ?= v0.8.2
 
 .PHONY: build test bench bench-expected lint fuzz conformance clean
 
+# The revision and commit time for `dana version`, in case the go command
+# cannot stamp them (a git worktree, GOFLAGS=-buildvcs=false).
+REVISION  ?= $(shell git rev-parse HEAD 2>/dev/null)
+REVTIME   ?= $(shell git log -1 --format=%cI 2>/dev/null)
+
 build:
-	$(GO) build -o $(BIN) ./cmd/dana
+	$(GO) build -buildvcs=auto -ldflags "-X main.revision=$(REVISION) -X main.revisionTime=$(REVTIME)" -o $(BIN) ./cmd/dana
 
 # The test command of the README and of CI.
 test:

@@ -1,11 +1,17 @@
-// Command dana runs mini-Dana programs: scripts, tests, checks, the REPL and
-// the learning-store tools.
+// Command dana runs mini-Dana programs: scripts, snippets, tests, checks,
+// the REPL and the learning-store tools. Its command line is built with
+// github.com/spf13/cobra (root.go lists the verbs, flags.go the flags every
+// verb shares); `dana help` and `dana COMMAND --help` describe each verb.
 //
 //	dana                      start the REPL (or run stdin when it is not a terminal)
-//	dana run FILE.na [args]   run a script (also: dana FILE.na)
+//	dana FILE.na [ARGS...]    run a script (also: dana run FILE.na)
+//	dana -c CODE [ARGS...]    run a snippet
 //	dana test [PATHS]         run *_test.na files and their test_* functions
 //	dana check FILE.na        parse and resolve only; report every error
-//	dana version              print the version
+//	dana version              print the version and build information
+//	dana completion SHELL     print a completion script for bash, zsh or fish
+//
+// Exit status: 0 ok, 1 error, 2 usage, 130 interrupted.
 package main
 
 import (

@@ -14,6 +14,7 @@ import (
 	"github.com/chzyer/readline"
 
 	"github.com/minidana/dana/engine"
+	"github.com/minidana/dana/internal/cli"
 	"github.com/minidana/dana/poet"
 	"github.com/minidana/dana/repl"
 )
@@ -34,13 +35,13 @@ func runREPL(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	e := newEngine(o, ctx, stdout, stderr)
+	e := o.newEngine(ctx, stdout, stderr)
 	defer e.Close()
-	if err := e.Exec("<stdin>", string(src)); err != nil {
+	err = e.Exec("<stdin>", string(src))
+	if err != nil {
 		printError(stderr, err)
-		return 1
 	}
-	return 0
+	return cli.Code(exitStatus(ctx, err))
 }
 
 // interactive runs the REPL on a terminal: readline for line editing, Tab
@@ -49,7 +50,7 @@ func runREPL(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 // to leave.
 func interactive(o options, stdin *os.File, stdout, stderr io.Writer) int {
 	out := &trackingWriter{w: stdout, atStart: true}
-	e := newEngine(o, context.Background(), out, stderr)
+	e := o.newEngine(context.Background(), out, stderr)
 	defer e.Close()
 	if err := e.SetupError(); err != nil {
 		fmt.Fprintf(stderr, "dana: warning: %v\n", err)

@@ -7,41 +7,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"github.com/minidana/dana/internal/cli"
 	"github.com/minidana/dana/store"
 )
-
-// table renders rows as aligned columns (by rune width).
-type table struct {
-	rows [][]string
-}
-
-func newTable(header ...string) *table { return &table{rows: [][]string{header}} }
-
-func (t *table) row(cells ...string) { t.rows = append(t.rows, cells) }
-
-func (t *table) write(w io.Writer) {
-	var widths []int
-	for _, r := range t.rows {
-		for i, c := range r {
-			if i >= len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[i] = max(widths[i], utf8.RuneCountInString(c))
-		}
-	}
-	for _, r := range t.rows {
-		var b strings.Builder
-		for i, c := range r {
-			b.WriteString(c)
-			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+2))
-			}
-		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
-	}
-}
 
 // record renders "label: value" lines with aligned values; multi-line
 // values are indented below their label.
@@ -109,15 +78,11 @@ func value(v any) string {
 	return string(b)
 }
 
-// clip shortens s to n runes on one line.
-func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
+// clip puts s on one line, at most n cells wide (a CJK character is two).
+func clip(s string, n int) string { return cli.Clip(s, n) }
+
+// newTable starts a table aligned by display width.
+func newTable(header ...string) *cli.Table { return cli.NewTable(header...) }
 
 func dash(s string) string {
 	if s == "" {

@@ -1,12 +1,10 @@
 // Package storecli is the command-line front end of the learning store:
 // the `dana learnings ...`, `dana executions ...` and `dana feedback ...`
-// commands (SPEC §11.2). cmd/dana passes the arguments after "dana" to Run.
+// commands (SPEC §11.2), as cobra commands that cmd/dana adds to its root.
 package storecli
 
 import (
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -15,28 +13,18 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
+	"github.com/minidana/dana/internal/cli"
 	"github.com/minidana/dana/store"
 )
 
-// Usage is the help text of the store commands.
-const Usage = `usage:
-  dana learnings list [--function F] [--domain D] [--min-confidence X] [--limit N]
-  dana learnings show ID
-  dana learnings export FILE        (FILE "-" writes to standard output)
-  dana learnings import FILE        (FILE "-" reads standard input)
-  dana learnings forget ID
-  dana learnings decay
-  dana learnings stats
-  dana executions list [--function F] [--limit N]
-  dana executions show ID
-  dana feedback ID [--score N] [--correction TEXT] [--note TEXT]
-every command accepts --json for machine-readable output.
-scores are in [-1, 1]: positive reinforces the learnings the execution
-applied, negative weakens them.
-`
+// OpenFunc opens the learning store; readOnly is true for commands that
+// only read (they then work while a script holds the store).
+type OpenFunc func(readOnly bool) (*store.Store, error)
 
-// Handles reports whether Run handles the top-level command name
-// ("learnings", "executions" or "feedback"), for cmd/dana's dispatcher.
+// Handles reports whether Commands provides the top-level command name
+// ("learnings", "executions" or "feedback").
 func Handles(name string) bool {
 	switch name {
 	case "learnings", "executions", "feedback":
@@ -45,59 +33,144 @@ func Handles(name string) bool {
 	return false
 }
 
-// Run executes one store command. args are the words after "dana" (for
-// example ["learnings", "list", "--json"]). open opens the store; readOnly
-// is true for commands that only read. Run closes the store it opened. It
-// returns the process exit code: 0 on success, 1 on error, with a one-line
-// "dana: ..." message on stderr.
-func Run(args []string, stdout, stderr io.Writer, open func(readOnly bool) (*store.Store, error)) int {
-	c := &cli{stdout: stdout, stderr: stderr, open: open}
-	err := c.run(args)
-	if c.st != nil {
-		if cerr := c.st.Close(); cerr != nil && err == nil {
-			err = cerr
-		}
+// Commands returns the store commands: `learnings` (list, show, export,
+// import, forget, decay, stats), `executions` (list, show) and `feedback`.
+// Each opens the store through open when it runs, at most once, and closes
+// it before returning. Usage errors are cli.UsageError (exit status 2) and
+// never open the store.
+func Commands(open OpenFunc) []*cobra.Command {
+	learnings := &cobra.Command{
+		Use:   "learnings",
+		Short: "List, inspect, export, import and prune the learnings POET keeps",
+		Long: `The learnings POET keeps in the store (SPEC §11.2).
+
+  dana learnings list [--function F] [--domain D] [--min-confidence X] [--limit N]
+  dana learnings show ID
+  dana learnings export FILE        (FILE "-" writes to standard output)
+  dana learnings import FILE        (FILE "-" reads standard input)
+  dana learnings forget ID
+  dana learnings decay
+  dana learnings stats
+
+Every subcommand accepts --json for machine-readable output.`,
 	}
-	if err == nil {
-		return 0
+	executions := &cobra.Command{
+		Use:   "executions",
+		Short: "List and show recorded reason() and POET executions",
+		Long: `The execution records of reason() calls and POET functions.
+
+  dana executions list [--function F] [--limit N]
+  dana executions show ID
+
+Every subcommand accepts --json for machine-readable output.`,
 	}
-	if errors.Is(err, errHelp) {
-		fmt.Fprint(stdout, Usage)
-		return 0
-	}
-	fmt.Fprintln(stderr, "dana: "+message(err))
-	return 1
+
+	var lf store.LearningFilter
+	list := command(open, "list", "List learnings, most confident first", nil, func(c *runner) error { return c.learningsList(lf) })
+	list.Flags().StringVar(&lf.Function, "function", "", "only learnings of this function")
+	list.Flags().StringVar(&lf.Domain, "domain", "", "only learnings of this domain")
+	list.Flags().Float64Var(&lf.MinConfidence, "min-confidence", 0, "only learnings at least this confident (0 to 1)")
+	list.Flags().IntVar(&lf.Limit, "limit", 0, "at most N learnings (0: all)")
+	learnings.AddCommand(
+		list,
+		command(open, "show ID", "Show one learning", []string{"ID"}, func(c *runner) error { return c.learningsShow(c.args[0]) }),
+		command(open, "export FILE", "Write every learning as JSON lines to FILE (- for standard output)", []string{"FILE"}, func(c *runner) error { return c.learningsExport(c.args[0]) }),
+		command(open, "import FILE", "Add the learnings of a JSON-lines FILE (- for standard input)", []string{"FILE"}, func(c *runner) error { return c.learningsImport(c.args[0]) }),
+		command(open, "forget ID", "Delete one learning", []string{"ID"}, func(c *runner) error { return c.learningsForget(c.args[0]) }),
+		command(open, "decay", "Lower the confidence of unused learnings and drop the weakest", []string{}, func(c *runner) error { return c.learningsDecay() }),
+		command(open, "stats", "Summarise the store: sizes, counts, confidence by function and domain", []string{}, func(c *runner) error { return c.learningsStats() }),
+	)
+
+	var ef store.ExecutionFilter
+	elist := command(open, "list", "List recent executions, newest first", nil, func(c *runner) error { return c.executionsList(ef) })
+	elist.Flags().StringVar(&ef.Function, "function", "", "only executions of this function")
+	elist.Flags().IntVar(&ef.Limit, "limit", 20, "at most N executions (0: all)")
+	executions.AddCommand(
+		elist,
+		command(open, "show ID", "Show one execution: inputs, attempts, prompts, replies, feedback", []string{"ID"}, func(c *runner) error { return c.executionsShow(c.args[0]) }),
+	)
+
+	var fb feedbackFlags
+	feedback := command(open, "feedback ID", "Train POET from the command line: score, correct or annotate an execution", []string{"ID"},
+		func(c *runner) error { return c.feedback(c.args[0], fb) })
+	feedback.Long = `Give feedback on a recorded execution, as feedback() does in a script.
+
+Scores are in [-1, 1]: positive reinforces the learnings the execution
+applied, negative weakens them. A correction or a note becomes a new
+learning.`
+	feedback.Flags().StringVar(&fb.score, "score", "", "a number from -1 (wrong) to 1 (right)")
+	feedback.Flags().StringVar(&fb.correction, "correction", "", "what the output should have been")
+	feedback.Flags().StringVar(&fb.note, "note", "", "a note for next time")
+	return []*cobra.Command{learnings, executions, feedback}
 }
 
-// errHelp asks Run to print the usage.
-var errHelp = errors.New("help requested")
-
-// usageError is a mistake in the command line.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg + " (see `dana learnings help`)" }
-
-func usagef(format string, args ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, args...)}
+// command builds one store command. args names the positional arguments
+// (nil: none are checked beyond "no arguments"); every command takes --json.
+func command(open OpenFunc, use, short string, args []string, run func(c *runner) error) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   use,
+		Short: short,
+		Args:  cli.Args(args...),
+	}
+	cmd.RunE = func(cmd *cobra.Command, args []string) (err error) {
+		c := &runner{cmd: cmd, stdout: cmd.OutOrStdout(), stdin: cmd.InOrStdin(), open: open, args: args, asJSON: asJSON}
+		defer func() {
+			if c.st != nil {
+				if cerr := c.st.Close(); cerr != nil && err == nil {
+					err = cerr
+				}
+			}
+		}()
+		return run(c)
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "machine-readable JSON output")
+	return cmd
 }
 
-// message renders err on one line; an unknown id is reported plainly.
-func message(err error) string {
+// Run executes one store command line, as `dana` would: args are the words
+// after "dana" (for example ["learnings", "list", "--json"]). It returns
+// the exit status (0 ok, 1 error, 2 usage) after writing any error as one
+// "dana: ..." line on stderr.
+func Run(args []string, stdout, stderr io.Writer, open OpenFunc) int {
+	root := &cobra.Command{Use: "dana", Args: cli.NoArgs, RunE: func(cmd *cobra.Command, args []string) error {
+		return cli.Usagef(cmd, "missing command (learnings, executions, feedback)")
+	}}
+	root.AddCommand(Commands(open)...)
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	cli.Setup(root)
+	if len(args) > 0 && !Handles(args[0]) && args[0] != "help" && !strings.HasPrefix(args[0], "-") {
+		err := cli.Usagef(root, "unknown command %q", args[0])
+		cli.Report(stderr, err)
+		return cli.Code(err)
+	}
+	err := root.Execute()
+	cli.Report(stderr, message(err))
+	return cli.Code(err)
+}
+
+// message renders an unknown id plainly.
+func message(err error) error {
 	var nf *store.NotFoundError
 	if errors.As(err, &nf) {
-		return nf.Error()
+		return nf
 	}
-	return strings.ReplaceAll(err.Error(), "\n", " ")
+	return err
 }
 
-type cli struct {
-	stdout, stderr io.Writer
-	open           func(readOnly bool) (*store.Store, error)
-	st             *store.Store
-	asJSON         bool
+type runner struct {
+	cmd    *cobra.Command
+	stdout io.Writer
+	stdin  io.Reader
+	open   OpenFunc
+	args   []string
+	st     *store.Store
+	asJSON bool
 }
 
-func (c *cli) store(readOnly bool) (*store.Store, error) {
+func (c *runner) store(readOnly bool) (*store.Store, error) {
 	if c.st == nil {
 		st, err := c.open(readOnly)
 		if err != nil {
@@ -108,104 +181,17 @@ func (c *cli) store(readOnly bool) (*store.Store, error) {
 	return c.st, nil
 }
 
-func (c *cli) run(args []string) error {
-	if len(args) == 0 {
-		return usagef("missing command")
-	}
-	switch args[0] {
-	case "help", "-h", "--help":
-		return errHelp
-	case "learnings":
-		if len(args) < 2 {
-			return usagef("missing learnings subcommand (list, show, export, import, forget, decay, stats)")
-		}
-		switch args[1] {
-		case "list":
-			return c.learningsList(args[2:])
-		case "show":
-			return c.learningsShow(args[2:])
-		case "export":
-			return c.learningsExport(args[2:])
-		case "import":
-			return c.learningsImport(args[2:])
-		case "forget":
-			return c.learningsForget(args[2:])
-		case "decay":
-			return c.learningsDecay(args[2:])
-		case "stats":
-			return c.learningsStats(args[2:])
-		case "help", "-h", "--help":
-			return errHelp
-		}
-		return usagef("unknown learnings subcommand %q", args[1])
-	case "executions":
-		if len(args) < 2 {
-			return usagef("missing executions subcommand (list, show)")
-		}
-		switch args[1] {
-		case "list":
-			return c.executionsList(args[2:])
-		case "show":
-			return c.executionsShow(args[2:])
-		case "help", "-h", "--help":
-			return errHelp
-		}
-		return usagef("unknown executions subcommand %q", args[1])
-	case "feedback":
-		return c.feedback(args[1:])
-	}
-	return usagef("unknown command %q", args[0])
-}
-
-// parse parses flags, which may come before, between or after the
-// positional arguments, and checks the number of positionals.
-func (c *cli) parse(fs *flag.FlagSet, args []string, positional ...string) ([]string, error) {
-	fs.SetOutput(io.Discard)
-	fs.BoolVar(&c.asJSON, "json", false, "")
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp
-			}
-			return nil, usagef("%s: %v", fs.Name(), err)
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			break
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-	if len(pos) != len(positional) {
-		if len(pos) < len(positional) {
-			return nil, usagef("%s: missing %s", fs.Name(), positional[len(pos)])
-		}
-		return nil, usagef("%s: unexpected argument %q", fs.Name(), pos[len(positional)])
-	}
-	return pos, nil
+// usagef is a usage error of the running command.
+func (c *runner) usagef(format string, args ...any) error {
+	return cli.Usagef(c.cmd, format, args...)
 }
 
 // printJSON writes v as indented JSON.
-func (c *cli) printJSON(v any) error {
-	enc := json.NewEncoder(c.stdout)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
-}
+func (c *runner) printJSON(v any) error { return cli.PrintJSON(c.stdout, v) }
 
-func (c *cli) learningsList(args []string) error {
-	fs := flag.NewFlagSet("learnings list", flag.ContinueOnError)
-	var f store.LearningFilter
-	fs.StringVar(&f.Function, "function", "", "")
-	fs.StringVar(&f.Domain, "domain", "", "")
-	fs.Float64Var(&f.MinConfidence, "min-confidence", 0, "")
-	fs.IntVar(&f.Limit, "limit", 0, "")
-	if _, err := c.parse(fs, args); err != nil {
-		return err
-	}
+func (c *runner) learningsList(f store.LearningFilter) error {
 	if f.Limit < 0 {
-		return usagef("learnings list: --limit must not be negative")
+		return c.usagef("learnings list: --limit must not be negative")
 	}
 	st, err := c.store(true)
 	if err != nil {
@@ -227,25 +213,20 @@ func (c *cli) learningsList(args []string) error {
 	}
 	t := newTable("ID", "FUNCTION", "DOMAIN", "KIND", "CONF", "REINF", "LAST USED", "TEXT")
 	for _, l := range ls {
-		t.row(l.ID, dash(l.Function), dash(l.Domain), l.Kind, conf(l.Confidence),
+		t.Row(l.ID, dash(l.Function), dash(l.Domain), l.Kind, conf(l.Confidence),
 			strconv.Itoa(l.TimesReinforced), when(l.LastUsed), clip(l.Text, 60))
 	}
-	t.write(c.stdout)
+	t.Write(c.stdout)
 	fmt.Fprintf(c.stdout, "%d %s\n", len(ls), plural(len(ls), "learning", "learnings"))
 	return nil
 }
 
-func (c *cli) learningsShow(args []string) error {
-	fs := flag.NewFlagSet("learnings show", flag.ContinueOnError)
-	pos, err := c.parse(fs, args, "ID")
-	if err != nil {
-		return err
-	}
+func (c *runner) learningsShow(arg string) error {
 	st, err := c.store(true)
 	if err != nil {
 		return err
 	}
-	l, err := st.GetLearning(pos[0])
+	l, err := st.GetLearning(arg)
 	if err != nil {
 		return err
 	}
@@ -285,20 +266,15 @@ func (cw *countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-func (c *cli) learningsExport(args []string) error {
-	fs := flag.NewFlagSet("learnings export", flag.ContinueOnError)
-	pos, err := c.parse(fs, args, "FILE")
-	if err != nil {
-		return err
-	}
+func (c *runner) learningsExport(arg string) error {
 	st, err := c.store(true)
 	if err != nil {
 		return err
 	}
-	file := pos[0]
+	file := arg
 	if file == "-" {
 		if c.asJSON {
-			return usagef("learnings export: --json cannot be combined with FILE \"-\"")
+			return c.usagef("learnings export: --json cannot be combined with FILE \"-\"")
 		}
 		return st.Export(c.stdout)
 	}
@@ -336,15 +312,10 @@ func dirOf(file string) string {
 	return "."
 }
 
-func (c *cli) learningsImport(args []string) error {
-	fs := flag.NewFlagSet("learnings import", flag.ContinueOnError)
-	pos, err := c.parse(fs, args, "FILE")
-	if err != nil {
-		return err
-	}
-	var r io.Reader = os.Stdin
-	if pos[0] != "-" {
-		f, err := os.Open(pos[0])
+func (c *runner) learningsImport(arg string) error {
+	r := c.stdin
+	if arg != "-" {
+		f, err := os.Open(arg)
 		if err != nil {
 			return fmt.Errorf("importing learnings: %w", err)
 		}
@@ -360,38 +331,29 @@ func (c *cli) learningsImport(args []string) error {
 		return err
 	}
 	if c.asJSON {
-		return c.printJSON(map[string]any{"added": added, "skipped": skipped, "file": pos[0]})
+		return c.printJSON(map[string]any{"added": added, "skipped": skipped, "file": arg})
 	}
 	fmt.Fprintf(c.stdout, "imported %d %s (%d unchanged) from %s\n",
-		added, plural(added, "learning", "learnings"), skipped, pos[0])
+		added, plural(added, "learning", "learnings"), skipped, arg)
 	return nil
 }
 
-func (c *cli) learningsForget(args []string) error {
-	fs := flag.NewFlagSet("learnings forget", flag.ContinueOnError)
-	pos, err := c.parse(fs, args, "ID")
-	if err != nil {
-		return err
-	}
+func (c *runner) learningsForget(arg string) error {
 	st, err := c.store(false)
 	if err != nil {
 		return err
 	}
-	if err := st.ForgetLearning(pos[0]); err != nil {
+	if err := st.ForgetLearning(arg); err != nil {
 		return err
 	}
 	if c.asJSON {
-		return c.printJSON(map[string]any{"forgotten": pos[0]})
+		return c.printJSON(map[string]any{"forgotten": arg})
 	}
-	fmt.Fprintf(c.stdout, "forgot learning %s\n", pos[0])
+	fmt.Fprintf(c.stdout, "forgot learning %s\n", arg)
 	return nil
 }
 
-func (c *cli) learningsDecay(args []string) error {
-	fs := flag.NewFlagSet("learnings decay", flag.ContinueOnError)
-	if _, err := c.parse(fs, args); err != nil {
-		return err
-	}
+func (c *runner) learningsDecay() error {
 	st, err := c.store(false)
 	if err != nil {
 		return err
@@ -408,11 +370,7 @@ func (c *cli) learningsDecay(args []string) error {
 	return nil
 }
 
-func (c *cli) learningsStats(args []string) error {
-	fs := flag.NewFlagSet("learnings stats", flag.ContinueOnError)
-	if _, err := c.parse(fs, args); err != nil {
-		return err
-	}
+func (c *runner) learningsStats() error {
 	st, err := c.store(true)
 	if err != nil {
 		return err
@@ -443,23 +401,16 @@ func (c *cli) learningsStats(args []string) error {
 		fmt.Fprintln(c.stdout)
 		t := newTable(g.title, "LEARNINGS", "MEAN CONF")
 		for _, gs := range g.groups {
-			t.row(dash(gs.Name), strconv.Itoa(gs.Learnings), conf(gs.MeanConfidence))
+			t.Row(dash(gs.Name), strconv.Itoa(gs.Learnings), conf(gs.MeanConfidence))
 		}
-		t.write(c.stdout)
+		t.Write(c.stdout)
 	}
 	return nil
 }
 
-func (c *cli) executionsList(args []string) error {
-	fs := flag.NewFlagSet("executions list", flag.ContinueOnError)
-	var f store.ExecutionFilter
-	fs.StringVar(&f.Function, "function", "", "")
-	fs.IntVar(&f.Limit, "limit", 20, "")
-	if _, err := c.parse(fs, args); err != nil {
-		return err
-	}
+func (c *runner) executionsList(f store.ExecutionFilter) error {
 	if f.Limit < 0 {
-		return usagef("executions list: --limit must not be negative")
+		return c.usagef("executions list: --limit must not be negative")
 	}
 	st, err := c.store(true)
 	if err != nil {
@@ -489,25 +440,20 @@ func (c *cli) executionsList(args []string) error {
 		if e.Status == store.StatusFailed && e.Error != "" {
 			out = clip(e.Error, 40)
 		}
-		t.row(e.ID, when(e.Started), dash(e.Function), dash(e.Kind), dash(e.Status),
+		t.Row(e.ID, when(e.Started), dash(e.Function), dash(e.Kind), dash(e.Status),
 			strconv.Itoa(len(e.Attempts)), model, out)
 	}
-	t.write(c.stdout)
+	t.Write(c.stdout)
 	fmt.Fprintf(c.stdout, "%d %s\n", len(es), plural(len(es), "execution", "executions"))
 	return nil
 }
 
-func (c *cli) executionsShow(args []string) error {
-	fs := flag.NewFlagSet("executions show", flag.ContinueOnError)
-	pos, err := c.parse(fs, args, "ID")
-	if err != nil {
-		return err
-	}
+func (c *runner) executionsShow(arg string) error {
 	st, err := c.store(true)
 	if err != nil {
 		return err
 	}
-	e, err := st.GetExecution(pos[0])
+	e, err := st.GetExecution(arg)
 	if err != nil {
 		return err
 	}
@@ -603,32 +549,27 @@ func writeExecution(w io.Writer, e *store.Execution) {
 	}
 }
 
-func (c *cli) feedback(args []string) error {
-	fs := flag.NewFlagSet("feedback", flag.ContinueOnError)
-	score := fs.String("score", "", "")
-	correction := fs.String("correction", "", "")
-	note := fs.String("note", "", "")
-	pos, err := c.parse(fs, args, "ID")
-	if err != nil {
-		return err
-	}
+// feedbackFlags are the flags of `dana feedback`.
+type feedbackFlags struct{ score, correction, note string }
+
+func (c *runner) feedback(id string, fl feedbackFlags) error {
 	var in store.FeedbackInput
-	in.Correction, in.Note = *correction, *note
-	if *score != "" {
-		v, err := strconv.ParseFloat(*score, 64)
+	in.Correction, in.Note = fl.correction, fl.note
+	if fl.score != "" {
+		v, err := strconv.ParseFloat(fl.score, 64)
 		if err != nil || math.IsNaN(v) || v < -1 || v > 1 {
-			return usagef("feedback: --score must be a number from -1 to 1, not %q", *score)
+			return c.usagef("feedback: --score must be a number from -1 to 1, not %q", fl.score)
 		}
 		in.Score = &v
 	}
 	if in.Score == nil && strings.TrimSpace(in.Correction) == "" && strings.TrimSpace(in.Note) == "" {
-		return usagef("feedback: give --score, --correction or --note")
+		return c.usagef("feedback: give --score, --correction or --note")
 	}
 	st, err := c.store(false)
 	if err != nil {
 		return err
 	}
-	res, err := st.Feedback(pos[0], in)
+	res, err := st.Feedback(id, in)
 	if err != nil {
 		return err
 	}

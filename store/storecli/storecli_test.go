@@ -237,8 +237,8 @@ func TestUsageErrors(t *testing.T) {
 	for _, args := range tests {
 		e.opened = nil
 		out, errOut, code := e.run(args...)
-		if code != 1 || out != "" || !strings.HasPrefix(errOut, "dana: ") || strings.Count(errOut, "\n") != 1 {
-			t.Errorf("%q: exit %d stdout %q stderr %q; want exit 1 and one dana: line", args, code, out, errOut)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "dana: ") || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d stdout %q stderr %q; want exit 2 (usage) and one dana: line", args, code, out, errOut)
 		}
 		if len(e.opened) != 0 {
 			t.Errorf("%q: opened the store for a usage error", args)

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/minidana/dana/engine"
+)
+
+// options are the flags every command accepts (persistent flags of the
+// root command), and the engine they configure.
+//
+// Adding a flag that configures runs is a change to this file only: a
+// field here, one line in register, and its use in newEngine.
+type options struct {
+	timeout  time.Duration
+	maxSteps int64
+	baseURL  string
+	model    string
+	store    string
+}
+
+// register adds the options' flags to fs.
+func (o *options) register(fs *pflag.FlagSet) {
+	fs.Var((*secondsOrDuration)(&o.timeout), "timeout", "stop a run after this wall-clock time (5s, 2m, or seconds: 2.5)")
+	fs.Int64Var(&o.maxSteps, "max-steps", 0, "stop a run after N interpreter steps (0: no limit)")
+	fs.StringVar(&o.baseURL, "llm-base-url", "", "OpenAI-compatible endpoint (default $OPENAI_BASE_URL)")
+	fs.StringVar(&o.model, "model", "", "LLM model name (default $DANA_LLM_MODEL)")
+	fs.StringVar(&o.store, "store", "", "learning store directory (default $DANA_HOME/store)")
+}
+
+// validate checks the values pflag cannot.
+func (o *options) validate() error {
+	if o.maxSteps < 0 {
+		return fmt.Errorf("--max-steps: %d is negative", o.maxSteps)
+	}
+	return nil
+}
+
+// newEngine builds an engine for the options.
+func (o *options) newEngine(ctx context.Context, stdout, stderr io.Writer) *engine.Engine {
+	return engine.New(engine.Config{
+		Stdout:     stdout,
+		Stderr:     stderr,
+		MaxSteps:   o.maxSteps,
+		Timeout:    o.timeout,
+		Context:    ctx,
+		LLMBaseURL: o.baseURL,
+		Model:      o.model,
+		StoreDir:   o.store,
+	})
+}
+
+// secondsOrDuration is a duration flag that also takes a plain number of
+// seconds ("2.5").
+type secondsOrDuration time.Duration
+
+func (d *secondsOrDuration) String() string {
+	if *d == 0 {
+		return ""
+	}
+	return time.Duration(*d).String()
+}
+
+func (d *secondsOrDuration) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		n, err2 := strconv.ParseFloat(s, 64)
+		if err2 != nil {
+			return fmt.Errorf("%q is not a duration (try 5s or 2m)", s)
+		}
+		v = time.Duration(n * float64(time.Second))
+	}
+	if v < 0 {
+		return fmt.Errorf("%q is negative", s)
+	}
+	*d = secondsOrDuration(v)
+	return nil
+}
+
+func (d *secondsOrDuration) Type() string { return "duration" }

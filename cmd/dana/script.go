@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+
+	"github.com/minidana/dana/internal/cli"
+	"github.com/minidana/dana/lang/interp"
+)
+
+// runCommand is `dana run FILE.na [ARGS...]`.
+func (a *app) runCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "run FILE.na [ARGS...]",
+		Short: "Run a script (also: dana FILE.na)",
+		Long: `Run a script. ARGS are in system:argv (system:argv[0] is the file).
+Flags go before FILE.na; everything after it belongs to the script.`,
+		Example: `  dana run examples/hello.na
+  dana run --timeout 5s --max-steps 1000000 job.na input.txt`,
+		GroupID: groupRun,
+		Args:    cli.MinArgs(1, "FILE.na (which file?)"),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveDefault
+			}
+			return []string{"na"}, cobra.ShellCompDirectiveFilterFileExt
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.runFile(args[0], args[1:])
+		},
+	}
+	cmd.Flags().SetInterspersed(false)
+	return cmd
+}
+
+// runFile runs the script at path with scriptArgs in system:argv.
+func (a *app) runFile(path string, scriptArgs []string) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", path, unwrapPathErr(err))
+	}
+	return a.runSource(path, string(src), scriptArgs)
+}
+
+// runSource runs src as the program name (a path, "-c" or "<stdin>"),
+// printing any error with its traceback. It returns an ExitError: 1 for an
+// error, 130 when Ctrl-C stopped the program.
+func (a *app) runSource(name, src string, scriptArgs []string) error {
+	ctx, stop := interruptContext()
+	defer stop()
+	e := a.opts.newEngine(ctx, a.stdout, a.stderr)
+	defer e.Close()
+	argv := make([]interp.Value, 0, len(scriptArgs)+1)
+	argv = append(argv, interp.Str(name))
+	for _, s := range scriptArgs {
+		argv = append(argv, interp.Str(s))
+	}
+	_ = e.Set("system", "argv", interp.NewList(argv))
+	filename := name
+	if name == "-c" {
+		filename = "<string>"
+	}
+	err := e.Exec(filename, src)
+	if err != nil {
+		printError(a.stderr, err)
+	}
+	return exitStatus(ctx, err)
+}
+
+// exitStatus maps the outcome of a run to an ExitError: 130 when ctx was
+// cancelled by Ctrl-C, 1 for an error, nil for success.
+func exitStatus(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return cli.Exit(cli.ExitInterrupted)
+	}
+	if err != nil {
+		return cli.Exit(cli.ExitFailure)
+	}
+	return nil
+}
+
+// interruptContext returns a context cancelled by Ctrl-C (SIGINT).
+func interruptContext() (context.Context, func()) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
+}
+
+func unwrapPathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// printError renders any error the way SPEC §12.2 asks.
+func printError(w io.Writer, err error) {
+	fmt.Fprint(w, renderError(err))
+}
+
+func renderError(err error) string {
+	if text, ok := interp.RenderError(err); ok {
+		return text
+	}
+	return "dana: " + err.Error() + "\n"
+}
