@@ -46,7 +46,8 @@ func (a *app) verbs() []*cobra.Command {
 		a.checkCommand(),
 		a.versionCommand(),
 	}
-	return append(cmds, a.storeCommands()...)
+	cmds = append(cmds, a.storeCommands()...)
+	return append(cmds, a.toolsCommand())
 }
 
 // rootCommand builds the command tree. `dana` alone starts the REPL (or

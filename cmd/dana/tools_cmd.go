@@ -5,71 +5,54 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/spf13/cobra"
+
+	"github.com/minidana/dana/internal/cli"
 	"github.com/minidana/dana/store"
 )
 
-// toolsUsage is the help of `dana tools` (SPEC §10.7, §12.5).
-const toolsUsage = `usage:
-  dana tools list             the functions synthesize() wrote and stored
+// toolsCommand is `dana tools list|show|forget` (SPEC §10.7, §12.5): the
+// functions synthesize() wrote and stored.
+func (a *app) toolsCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "tools",
+		Short: "List, show and forget the functions synthesize() wrote and stored",
+		Long: `The functions synthesize() wrote and stored.
+
+  dana tools list             the stored tools
   dana tools show NAME|ID     one tool: its task, examples and source
   dana tools forget NAME|ID   delete a tool (the next synthesize() asks the model again)
-NAME may be prefixed with its module: MODULE:NAME. Every command accepts --json.
-`
 
-func init() {
-	extraCommands["tools"] = func(o options, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-		dir := o.store
-		if dir == "" {
-			d, err := store.DefaultDir(os.Getenv)
-			if err != nil {
-				fmt.Fprintf(stderr, "dana: %v\n", err)
-				return 1
-			}
-			dir = d
-		}
-		open := func(readOnly bool) (*store.Store, error) {
-			return store.Open(dir, store.Options{
-				ReadOnly: readOnly,
-				OnWait:   func(msg string) { fmt.Fprintf(stderr, "dana: %s\n", msg) },
-			})
-		}
-		return runTools(args, stdout, stderr, open)
+NAME may be prefixed with its module: MODULE:NAME. Every subcommand accepts --json.`,
+		GroupID: groupStore,
 	}
+	sub := func(use, short string, args []string) *cobra.Command {
+		var asJSON bool
+		c := &cobra.Command{
+			Use:   use,
+			Short: short,
+			Args:  cli.Args(args...),
+			RunE: func(c *cobra.Command, args []string) error {
+				return cli.Exit(runTools(append([]string{c.Name()}, args...), asJSON, a.stdout, a.stderr, a.openStore))
+			},
+		}
+		c.Flags().BoolVar(&asJSON, "json", false, "machine-readable JSON output")
+		return c
+	}
+	cmd.AddCommand(
+		sub("list", "List the stored tools", nil),
+		sub("show NAME|ID", "Show one tool: its task, examples and source", []string{"NAME|ID"}),
+		sub("forget NAME|ID", "Delete a tool (the next synthesize() asks the model again)", []string{"NAME|ID"}),
+	)
+	return cmd
 }
 
-// runTools runs `dana tools ARGS` on the store open returns.
-func runTools(args []string, stdout, stderr io.Writer, open func(readOnly bool) (*store.Store, error)) int {
-	asJSON := false
-	var rest []string
-	for _, a := range args {
-		if a == "--json" {
-			asJSON = true
-			continue
-		}
-		rest = append(rest, a)
-	}
-	if len(rest) == 0 || rest[0] == "help" || rest[0] == "--help" || rest[0] == "-h" {
-		if len(rest) == 0 {
-			fmt.Fprint(stderr, toolsUsage)
-			return 2
-		}
-		fmt.Fprint(stdout, toolsUsage)
-		return 0
-	}
-	need := map[string]int{"list": 1, "show": 2, "forget": 2}
-	n, ok := need[rest[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "dana tools: unknown subcommand %q\n%s", rest[0], toolsUsage)
-		return 2
-	}
-	if len(rest) != n {
-		fmt.Fprintf(stderr, "dana tools %s: wrong number of arguments\n%s", rest[0], toolsUsage)
-		return 2
-	}
+// runTools runs `dana tools SUBCOMMAND ARGS` on the store open returns and
+// returns the exit status.
+func runTools(rest []string, asJSON bool, stdout, stderr io.Writer, open func(readOnly bool) (*store.Store, error)) int {
 	st, err := open(rest[0] != "forget")
 	if err != nil {
 		fmt.Fprintf(stderr, "dana: %v\n", err)
@@ -95,7 +78,7 @@ func runTools(args []string, stdout, stderr io.Writer, open func(readOnly bool) 
 		}
 		for _, t := range ts {
 			fmt.Fprintf(stdout, "%s  %-20s score %.2f  %d round%s  %s  %s\n", t.ID, t.Name, t.Score, t.Rounds,
-				map[bool]string{true: "", false: "s"}[t.Rounds == 1], filepath.Base(t.Module), clipLine(t.Task, 50))
+				map[bool]string{true: "", false: "s"}[t.Rounds == 1], filepath.Base(t.Module), cli.Clip(t.Task, 50))
 		}
 	case "show", "forget":
 		ts, err := st.FindTool(rest[1])
@@ -138,12 +121,4 @@ func printJSON(w io.Writer, v any, fail func(error) int) int {
 	}
 	fmt.Fprintf(w, "%s\n", b)
 	return 0
-}
-
-func clipLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
 }
