@@ -51,6 +51,8 @@ type state struct {
 	types map[string]*interp.TypeObj
 	// logLevel is the threshold of log(): messages below it are dropped.
 	logLevel int
+	// envWarned holds the names getenv() refused to read and said so.
+	envWarned map[string]bool
 }
 
 func newState(in *interp.Interpreter) *state {

@@ -1062,7 +1062,9 @@ func builtinNow(th *interp.Thread, args []value, kw kwargs) (value, error) {
 var getenvSig = signature{name: "getenv", params: []string{"name", "default"}, nreq: 1}
 
 // builtinGetenv is getenv(name, default=None); an empty variable counts as
-// unset.
+// unset. Only DANA_* names and those allowed with --allow-env are read (see
+// interp.Interpreter.EnvReadable); any other name reads as unset, and the
+// first read of each such name says so on stderr.
 func builtinGetenv(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	b, err := getenvSig.bind(args, kw)
 	if err != nil {
@@ -1072,7 +1074,17 @@ func builtinGetenv(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if v := th.Interp().Getenv(name); v != "" {
+	in := th.Interp()
+	if !in.EnvReadable(name) {
+		st, _ := in.Data(stateKey).(*state)
+		if st != nil && !st.envWarned[name] {
+			if st.envWarned == nil {
+				st.envWarned = map[string]bool{}
+			}
+			st.envWarned[name] = true
+			fmt.Fprintf(in.Stderr(), "warning: getenv(%q) reads as unset: scripts may read only DANA_* variables and those named with --allow-env, and never API keys or other secrets\n", name)
+		}
+	} else if v := in.Getenv(name); v != "" {
 		return interp.Str(v), nil
 	}
 	if b[1] == nil {

@@ -33,6 +33,12 @@ type Config struct {
 	Model      string
 	// StoreDir overrides $DANA_HOME/store.
 	StoreDir string
+	// AllowEnv names variables getenv() may read besides DANA_* (the
+	// --allow-env flag); secrets are never readable.
+	AllowEnv []string
+	// LLMDeadline overrides DANA_LLM_DEADLINE: the total time of one
+	// reason() call, retries included (default 120s).
+	LLMDeadline time.Duration
 }
 
 // Engine is an interpreter with builtins and runtime services installed.
@@ -65,6 +71,7 @@ func New(cfg Config) *Engine {
 		Timeout:  cfg.Timeout,
 		Context:  cfg.Context,
 		Getenv:   cfg.Getenv,
+		AllowEnv: cfg.AllowEnv,
 	})
 	builtins.Install(in)
 	e := &Engine{Interpreter: in, Config: cfg}

@@ -17,7 +17,8 @@ import (
 //
 // The client is configured from the environment (OPENAI_BASE_URL,
 // OPENAI_API_KEY, DANA_LLM_MODEL, DANA_LLM=mock|record:FILE|replay:FILE,
-// DANA_LLM_TIMEOUT) read through Config.Getenv, with Config.LLMBaseURL and
+// DANA_LLM_TIMEOUT, DANA_LLM_DEADLINE, DANA_LLM_MAX_REQUESTS,
+// DANA_LLM_MAX_REPLY) read through Config.Getenv, with Config.LLMBaseURL and
 // Config.Model (the --llm-base-url and --model flags) taking precedence. It
 // is created on the first reason() call, so a script that never asks a
 // model pays nothing for it at start-up; a bad configuration (an unknown
@@ -37,8 +38,10 @@ func installReason(e *Engine) error {
 
 // LLMConfig is the LLM client configuration an engine with this Config
 // uses: the environment (through cfg.Getenv, os.Getenv when nil), then the
-// LLMBaseURL and Model overrides. DANA_LLM_TIMEOUT (a duration such as
-// "90s", or seconds) bounds each HTTP attempt.
+// LLMBaseURL, Model and LLMDeadline overrides. DANA_LLM_TIMEOUT (a duration
+// such as "90s", or seconds) bounds each HTTP attempt, DANA_LLM_DEADLINE a
+// whole call across attempts, DANA_LLM_MAX_REQUESTS its HTTP requests, and
+// DANA_LLM_MAX_REPLY (bytes, or with a KB/MB/GB suffix) a reply's size.
 func LLMConfig(cfg Config) llm.Config {
 	getenv := cfg.Getenv
 	if getenv == nil {
@@ -51,14 +54,50 @@ func LLMConfig(cfg Config) llm.Config {
 	if m := strings.TrimSpace(cfg.Model); m != "" {
 		c.Model = m
 	}
-	if t := strings.TrimSpace(getenv("DANA_LLM_TIMEOUT")); t != "" {
-		if d, err := time.ParseDuration(t); err == nil && d > 0 {
-			c.Timeout = d
-		} else if s, err := strconv.ParseFloat(t, 64); err == nil && s > 0 {
-			c.Timeout = time.Duration(s * float64(time.Second))
+	c.Timeout = envDuration(getenv("DANA_LLM_TIMEOUT"))
+	c.Deadline = envDuration(getenv("DANA_LLM_DEADLINE"))
+	if cfg.LLMDeadline > 0 {
+		c.Deadline = cfg.LLMDeadline
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(getenv("DANA_LLM_MAX_REQUESTS"))); err == nil && n > 0 {
+		c.MaxRequests = n
+	}
+	c.MaxReplyBytes = envSize(getenv("DANA_LLM_MAX_REPLY"))
+	return c
+}
+
+// envDuration reads a duration ("90s") or a number of seconds; 0 when
+// empty or invalid (the default applies).
+func envDuration(v string) time.Duration {
+	v = strings.TrimSpace(v)
+	if d, err := time.ParseDuration(v); err == nil && d > 0 {
+		return d
+	}
+	if s, err := strconv.ParseFloat(v, 64); err == nil && s > 0 {
+		return time.Duration(s * float64(time.Second))
+	}
+	return 0
+}
+
+// envSize reads a byte count with an optional KB, MB or GB suffix (powers
+// of 1024); 0 when empty or invalid.
+func envSize(v string) int64 {
+	v = strings.ToUpper(strings.TrimSpace(v))
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		m      int64
+	}{{"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"B", 1}} {
+		if strings.HasSuffix(v, u.suffix) {
+			v, mult = strings.TrimSpace(strings.TrimSuffix(v, u.suffix)), u.m
+			break
 		}
 	}
-	return c
+	n, err := strconv.ParseFloat(v, 64)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return int64(n * float64(mult))
 }
 
 // Reason returns the engine's reason() service (nil if not installed).

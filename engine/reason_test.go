@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -141,5 +142,82 @@ func TestEngineMockAndServices(t *testing.T) {
 	}
 	if r := e.LastReasonRecord(); r == nil || !r.Mock || r.Output != int64(42) {
 		t.Errorf("record %+v", r)
+	}
+}
+
+func TestLLMLimitsFromEnvironment(t *testing.T) {
+	env := map[string]string{"DANA_LLM_DEADLINE": "30s", "DANA_LLM_MAX_REQUESTS": "3", "DANA_LLM_MAX_REPLY": "2MB"}
+	cfg := LLMConfig(Config{Getenv: func(k string) string { return env[k] }})
+	if cfg.Deadline != 30*time.Second || cfg.MaxRequests != 3 || cfg.MaxReplyBytes != 2<<20 {
+		t.Errorf("config %+v", cfg)
+	}
+	cfg = LLMConfig(Config{Getenv: func(k string) string { return env[k] }, LLMDeadline: time.Second})
+	if cfg.Deadline != time.Second {
+		t.Errorf("--llm-deadline: %v", cfg.Deadline)
+	}
+}
+
+func TestGetenvAllowList(t *testing.T) {
+	env := map[string]string{"DANA_MODE": "fast", "HOME": "/root", "OPENAI_API_KEY": "sk-secret",
+		"DANA_API_KEY": "sk-2", "MY_SETTING": "on", "GITHUB_TOKEN": "ghp"}
+	var out bytes.Buffer
+	e := newTestEngine(t, env, Config{AllowEnv: []string{"MY_SETTING", "OPENAI_API_KEY", "GITHUB_TOKEN"}}, &out)
+	src := `print(getenv("DANA_MODE"), getenv("MY_SETTING"), getenv("HOME"), getenv("HOME", "dflt"),
+      getenv("OPENAI_API_KEY"), getenv("DANA_API_KEY"), getenv("GITHUB_TOKEN"))
+`
+	if err := e.Exec("env.na", src); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if last := lines[len(lines)-1]; last != "fast on None dflt None None None" {
+		t.Errorf("printed %q", last)
+	}
+	if strings.Count(out.String(), "warning: getenv") != 4 || !strings.Contains(out.String(), `getenv("HOME") reads as unset`) {
+		t.Errorf("warnings:\n%s", out.String())
+	}
+	if strings.Contains(out.String(), "sk-") || strings.Contains(out.String(), "ghp") {
+		t.Errorf("a secret leaked:\n%s", out.String())
+	}
+}
+
+func TestEveryProfileBoundedInRequests(t *testing.T) {
+	for _, tc := range []struct {
+		profile string
+		reply   llmtest.Reply
+		max     int
+	}{
+		{"fault_tolerant", llmtest.Status(503, "busy"), 6},
+		{"fault_tolerant", llmtest.Status(401, "bad key"), 1},
+		{"fault_tolerant", llmtest.Status(404, "no such model"), 1},
+		{"default", llmtest.Status(500, "down"), 6},
+		{"strict", llmtest.Status(429, "slow down"), 6},
+		{"creative", llmtest.Status(502, "bad gateway"), 6},
+		{"fault_tolerant", llmtest.Text("not a number"), 6},
+	} {
+		t.Run(fmt.Sprintf("%s-%d", tc.profile, tc.reply.Status), func(t *testing.T) {
+			t.Parallel() // the backoff between retries takes seconds
+			srv := llmtest.NewServer(t)
+			srv.SetHandler(func(llmtest.Request, int) llmtest.Reply { return tc.reply })
+			var out bytes.Buffer
+			e := newTestEngine(t, map[string]string{"OPENAI_BASE_URL": srv.BaseURL()}, Config{}, &out)
+			src := "@poet(profile=\"" + tc.profile + "\")\ndef f() -> int:\n    return reason(\"How many?\")\n\nf()\n"
+			err := e.Exec("p.na", src)
+			var ex *interp.Exception
+			if !errors.As(err, &ex) || srv.Count() > tc.max || srv.Count() == 0 {
+				t.Errorf("%d requests (max %d), err %v", srv.Count(), tc.max, err)
+			}
+		})
+	}
+}
+
+func TestReasonReplyCap(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	srv.SetHandler(func(llmtest.Request, int) llmtest.Reply { return llmtest.Reply{Endless: true} })
+	var out bytes.Buffer
+	e := newTestEngine(t, map[string]string{"OPENAI_BASE_URL": srv.BaseURL(), "DANA_LLM_MAX_REPLY": "64KB"}, Config{}, &out)
+	err := e.Exec("cap.na", "x = reason(\"Talk forever\")\n")
+	var ex *interp.Exception
+	if !errors.As(err, &ex) || ex.Type.Name != "LLMError" || !strings.Contains(ex.Msg, "64 KB cap on reply size") || srv.Count() != 1 {
+		t.Errorf("%d requests, err %v", srv.Count(), err)
 	}
 }

@@ -19,9 +19,14 @@ const (
 	DefaultBackoff = 200 * time.Millisecond
 	// DefaultMaxBackoff caps the wait between two attempts.
 	DefaultMaxBackoff = 5 * time.Second
-	// DefaultMaxRetryAfter is the longest Retry-After a server may ask for
-	// and be obeyed; longer ones fall back to the normal backoff.
-	DefaultMaxRetryAfter = 10 * time.Second
+	// DefaultMaxRequests bounds the HTTP requests of one call (one
+	// reason() execution, retries of every kind included; see Budget).
+	DefaultMaxRequests = 6
+	// DefaultDeadline bounds the total time of one call, across attempts.
+	DefaultDeadline = 120 * time.Second
+	// DefaultMaxReplyBytes caps the size of a server's reply body; a longer
+	// reply is cut there and the call fails with an *LLMError naming the cap.
+	DefaultMaxReplyBytes = 10 << 20
 	// DefaultModel is used when a base URL is configured but no model.
 	DefaultModel = "gpt-4o-mini"
 	// OpenAIBaseURL is used when only an API key is configured.
@@ -54,8 +59,20 @@ type Config struct {
 	Backoff time.Duration
 	// MaxBackoff caps the wait between attempts (default 5s).
 	MaxBackoff time.Duration
-	// MaxRetryAfter is the longest Retry-After header obeyed (default 10s).
+	// MaxRetryAfter is the longest Retry-After a server may ask for (default:
+	// the call's Deadline). A server asking for a longer wait, or for one
+	// that would pass the call's deadline, ends the call with an *LLMError
+	// saying so: Retry-After is obeyed or reported, never shortened.
 	MaxRetryAfter time.Duration
+	// MaxRequests bounds the HTTP requests of one call, across every retry
+	// (default 6; DANA_LLM_MAX_REQUESTS). A Budget in the call's context
+	// overrides it.
+	MaxRequests int
+	// Deadline bounds the total time of one call across attempts (default
+	// 120s; DANA_LLM_DEADLINE). A Budget in the call's context overrides it.
+	Deadline time.Duration
+	// MaxReplyBytes caps a reply body (default 10 MB; DANA_LLM_MAX_REPLY).
+	MaxReplyBytes int64
 	// HTTPClient, when not nil, carries the HTTP requests.
 	HTTPClient *http.Client
 }
@@ -89,8 +106,17 @@ func (c Config) withDefaults() Config {
 	if c.MaxBackoff < c.Backoff {
 		c.MaxBackoff = c.Backoff
 	}
+	if c.MaxRequests <= 0 {
+		c.MaxRequests = DefaultMaxRequests
+	}
+	if c.Deadline <= 0 {
+		c.Deadline = DefaultDeadline
+	}
 	if c.MaxRetryAfter <= 0 {
-		c.MaxRetryAfter = DefaultMaxRetryAfter
+		c.MaxRetryAfter = c.Deadline
+	}
+	if c.MaxReplyBytes <= 0 {
+		c.MaxReplyBytes = DefaultMaxReplyBytes
 	}
 	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
 	if c.BaseURL == "" && c.APIKey != "" {

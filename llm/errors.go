@@ -25,8 +25,9 @@ type LLMError struct {
 	Err error
 }
 
-// Error names the endpoint, the status and the attempt count. An error about
-// a missing configuration is the one explanatory paragraph alone.
+// Error is one sentence naming the endpoint, the attempt count, the status
+// and what went wrong (Msg; the wrapped Err is not dumped). An error about a
+// missing configuration is the one explanatory paragraph alone.
 func (e *LLMError) Error() string {
 	if errors.Is(e.Err, ErrNotConfigured) {
 		return e.Msg
@@ -53,9 +54,9 @@ func (e *LLMError) Error() string {
 		b.WriteString(": ")
 		b.WriteString(e.Msg)
 	}
-	if e.Err != nil && !strings.Contains(e.Msg, e.Err.Error()) {
+	if e.Msg == "" && e.Err != nil {
 		b.WriteString(": ")
-		b.WriteString(e.Err.Error())
+		b.WriteString(causeText(e.Err))
 	}
 	return b.String()
 }

@@ -51,9 +51,7 @@ func NewOpenAI(cfg Config) (*OpenAI, error) {
 		option.WithAPIKey(key),
 		option.WithMaxRetries(0),
 	}
-	if cfg.HTTPClient != nil {
-		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
-	}
+	opts = append(opts, option.WithHTTPClient(httpClient(cfg)))
 	return &OpenAI{
 		cfg:              cfg,
 		endpoint:         cfg.BaseURL + "/chat/completions",
@@ -74,14 +72,23 @@ func (c *OpenAI) Stats() Stats { return c.stats.snapshot() }
 func (c *OpenAI) Endpoint() string { return c.endpoint }
 
 // Complete sends req, retrying transport faults (timeouts, connection errors,
-// 429, 5xx) with exponential backoff up to MaxAttempts, and once more without
-// response_format if the server rejects it.
+// 408, 429, 5xx) with exponential backoff up to MaxAttempts, and once more
+// without response_format if the server rejects it. Every HTTP request draws
+// on the call's Budget (the one ctx carries, else one made from Config): at
+// most MaxRequests requests and Deadline of wall-clock time in all. A
+// Retry-After is obeyed, or the call fails at once when the wait would pass
+// the deadline. 4xx answers other than 408 and 429 are never retried.
 func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) {
 	start := time.Now()
 	if req == nil {
 		c.stats.fail(0)
 		return nil, &LLMError{Endpoint: c.endpoint, Msg: "nil request"}
 	}
+	b := BudgetFrom(ctx)
+	if b == nil {
+		b = &Budget{}
+	}
+	b.init(c.cfg)
 	model := req.Model
 	if model == "" {
 		model = c.cfg.Model
@@ -92,14 +99,27 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 
 	attempts := 0  // HTTP requests made
 	transport := 0 // attempts counted against MaxAttempts
+	fail := func(f *failure, msg string) (*Response, error) {
+		c.stats.fail(attempts)
+		if msg == "" {
+			msg = f.msg
+		}
+		return nil, &LLMError{Endpoint: c.endpoint, Status: f.status, Attempts: attempts, Msg: msg, Err: f.err}
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			c.stats.fail(attempts)
 			return nil, cancelled(c.endpoint, attempts, err)
 		}
+		if b.remaining() <= 0 {
+			return fail(&failure{err: ErrDeadline}, fmt.Sprintf("no reply within the call's %s deadline", b.timeout))
+		}
+		if !b.take() {
+			return fail(&failure{err: ErrBudget}, fmt.Sprintf("the call's budget of %d HTTP requests is used up", b.limit))
+		}
 		attempts++
 		transport++
-		res, f := c.once(ctx, params)
+		res, f := c.once(ctx, params, b)
 		if f == nil {
 			resp := &Response{
 				Text:               messageText(res),
@@ -128,15 +148,26 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 			useRF = false
 			params = buildParams(req, model, false)
 			transport-- // the fallback does not use up a transport retry
-			continue
+			if b.left() {
+				continue
+			}
 		}
-		if !f.retryable || transport >= c.cfg.MaxAttempts {
-			c.stats.fail(attempts)
-			return nil, &LLMError{Endpoint: c.endpoint, Status: f.status, Attempts: attempts, Msg: f.msg, Err: f.err}
+		if !f.retryable || transport >= c.cfg.MaxAttempts || !b.left() {
+			return fail(f, "")
 		}
 		wait := c.backoff(transport)
-		if f.retryAfter > 0 && f.retryAfter <= c.cfg.MaxRetryAfter {
+		if f.retryAfter > 0 {
+			if f.retryAfter > c.cfg.MaxRetryAfter || f.retryAfter >= b.remaining() {
+				return fail(f, fmt.Sprintf("%s, and asked to retry after %s, past the call's %s deadline",
+					f.msg, f.retryAfter.Round(time.Millisecond), b.timeout))
+			}
 			wait = f.retryAfter
+		}
+		if wait >= b.remaining() {
+			return fail(f, "")
+		}
+		if n := NotifierFrom(ctx); n != nil {
+			n.Retry(RetryNotice{Endpoint: c.endpoint, Status: f.status, Attempt: attempts + 1, MaxAttempts: min(c.cfg.MaxAttempts, b.limit), Wait: wait})
 		}
 		t := time.NewTimer(wait)
 		select {
@@ -149,6 +180,18 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 	}
 }
 
+// ErrDeadline is wrapped by the *LLMError of a call that ran out of time
+// (its Budget's Deadline).
+var ErrDeadline = errors.New("LLM call deadline exceeded")
+
+// ErrBudget is wrapped by the *LLMError of a call that used up its HTTP
+// request budget.
+var ErrBudget = errors.New("LLM call request budget used up")
+
+// ErrReplyTooLarge is wrapped by the *LLMError of a call whose reply body
+// passed Config.MaxReplyBytes.
+var ErrReplyTooLarge = errors.New("LLM reply too large")
+
 // failure describes one failed HTTP attempt.
 type failure struct {
 	status     int
@@ -159,9 +202,15 @@ type failure struct {
 	retryAfter time.Duration
 }
 
-// once makes one HTTP attempt under its own timeout.
-func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams) (*openai.ChatCompletion, *failure) {
-	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+// once makes one HTTP attempt under its own timeout (the per-attempt
+// Timeout, or what is left of the call's deadline when that is shorter).
+func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams, b *Budget) (*openai.ChatCompletion, *failure) {
+	timeout := c.cfg.Timeout
+	byDeadline := false
+	if r := b.remaining(); r < timeout {
+		timeout, byDeadline = r, true
+	}
+	actx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var httpResp *http.Response
 	res, err := c.client.Chat.Completions.New(actx, params, option.WithResponseInto(&httpResp))
@@ -174,7 +223,18 @@ func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams
 	if ctx.Err() != nil {
 		return nil, &failure{err: ctx.Err()}
 	}
+	if errors.Is(err, ErrReplyTooLarge) {
+		status := 0
+		if httpResp != nil {
+			status = httpResp.StatusCode
+		}
+		return nil, &failure{status: status, err: ErrReplyTooLarge,
+			msg: fmt.Sprintf("the reply passed the %s cap on reply size (DANA_LLM_MAX_REPLY) and was cut there", formatBytes(c.cfg.MaxReplyBytes))}
+	}
 	if errors.Is(actx.Err(), context.DeadlineExceeded) {
+		if byDeadline {
+			return nil, &failure{msg: fmt.Sprintf("no reply within the call's %s deadline", b.timeout), err: ErrDeadline}
+		}
 		return nil, &failure{
 			msg:       fmt.Sprintf("no reply within the %s timeout", c.cfg.Timeout),
 			err:       context.DeadlineExceeded,
@@ -183,11 +243,14 @@ func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams
 	}
 	if httpResp == nil {
 		// No response at all: connection refused, reset, DNS, ...
-		return nil, &failure{msg: "could not reach the server", err: err, retryable: true}
+		return nil, &failure{msg: "could not reach the server: " + causeText(err), err: err, retryable: true}
 	}
 	status := httpResp.StatusCode
+	if status >= 300 && status < 400 {
+		return nil, &failure{status: status, msg: redirectMessage(httpResp)}
+	}
 	if status < 400 {
-		return nil, &failure{status: status, msg: "could not decode the server's reply", err: err}
+		return nil, &failure{status: status, msg: "could not decode the server's reply: " + decodeText(httpResp, err)}
 	}
 	body := readBody(httpResp)
 	f := &failure{

@@ -107,7 +107,7 @@ func (r *Recorder) Complete(ctx context.Context, req *Request) (*Response, error
 	}
 	if err := r.append(&ex); err != nil {
 		return nil, &LLMError{Endpoint: resp.Endpoint, Status: 200, Attempts: resp.Attempts,
-			Msg: "could not record the exchange to " + r.file, Err: err}
+			Msg: "could not record the exchange to " + r.file + ": " + err.Error(), Err: err}
 	}
 	return resp, nil
 }

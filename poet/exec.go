@@ -8,6 +8,7 @@ import (
 
 	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
+	"github.com/minidana/dana/llm"
 	"github.com/minidana/dana/store"
 )
 
@@ -60,6 +61,11 @@ type execution struct {
 
 	rec *store.Execution
 	cur *store.Attempt // the attempt in progress
+
+	// budget is the pool of HTTP requests of the reason() calls made in
+	// this execution and the executions nested in it (issue 10: retries of
+	// every kind bounded together, not multiplied).
+	budget *llm.Budget
 }
 
 // run is one call of a POET function: Perceive, then Operate and Encode
@@ -86,6 +92,12 @@ func (rt *Runtime) run(th *interp.Thread, pf *poetFunc, args []interp.Value, kw 
 	}
 	if p := rt.top(); p != nil {
 		ex.parentID = p.id
+		ex.budget = p.budget
+	} else {
+		ex.budget = &llm.Budget{}
+	}
+	if pf.maxRetriesSet {
+		ex.budget.Allow(ex.maxRetries + 1)
 	}
 	ex.rec = &store.Execution{
 		ID:          ex.id,
@@ -406,7 +418,10 @@ func fatal(th *interp.Thread, err error) bool {
 }
 
 // fatalErrors are the exception classes fatal stops at.
-var fatalErrors = []string{"KeyboardInterrupt", "TimeoutError", "NameError", "ImportError", "SyntaxError", "RecursionError"}
+// An LLMError is among them: the LLM layer has already retried the call as
+// far as its budget allows (issue 10: at most 6 HTTP requests per call), so
+// fault_tolerant does not multiply that by re-running the body.
+var fatalErrors = []string{"KeyboardInterrupt", "TimeoutError", "NameError", "ImportError", "SyntaxError", "RecursionError", "LLMError"}
 
 // describeError renders an error as "Type: message" for failure reasons.
 func describeError(err error) string {

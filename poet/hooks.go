@@ -44,6 +44,7 @@ func (rt *Runtime) CurrentScope(th *interp.Thread) *reason.Scope {
 		Function:    ex.pf.name,
 		Domain:      ex.pf.domain,
 		Profile:     ex.profile.Name,
+		Budget:      ex.budget,
 	}
 	if ex.stage == stageOperate {
 		sc.Learnings = ex.learningTexts

@@ -8,6 +8,7 @@ import (
 
 	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
+	"github.com/minidana/dana/llm"
 )
 
 // Scope is what an enclosing POET execution contributes to every reason()
@@ -41,6 +42,10 @@ type Scope struct {
 	// explicit expected_output_type (codecontext.SourceExplicit).
 	ExpectedTypeSource codecontext.Source
 	ExpectedTypeReason string
+	// Budget is the execution's pool of HTTP requests (see llm.Budget.Pool):
+	// every reason() call of the execution, and of the POET executions
+	// nested in it, draws on it. Nil outside POET.
+	Budget *llm.Budget
 }
 
 // Attempt is one try of a reason() execution.

@@ -1,6 +1,7 @@
 package reason
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -29,8 +30,10 @@ const dataKey = "reason.service"
 
 // Default retry budgets: validation retries after the first attempt.
 const (
-	DefaultMaxRetries       = 3
-	FaultTolerantMaxRetries = 6
+	DefaultMaxRetries = 3
+	// FaultTolerantMaxRetries keeps the fault_tolerant profile within the
+	// LLM layer's budget of llm.DefaultMaxRequests HTTP requests per call.
+	FaultTolerantMaxRetries = llm.DefaultMaxRequests - 1
 	// creativeTemperature is the sampling temperature of the creative
 	// profile when the call gives none.
 	creativeTemperature = 1.0
@@ -270,6 +273,9 @@ type call struct {
 	cc      *codecontext.Context
 	plan    *plan
 	rec     *Record
+	// ctx is the thread's context carrying the call's llm.Budget: every
+	// request of this reason() execution draws on it.
+	ctx context.Context
 }
 
 // run performs one reason() execution: look up the call site, decide the
@@ -355,12 +361,28 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 	expected := *c.plan.expected
 	expected.Strict = c.profile == ProfileStrict
 
+	// One budget of HTTP requests and time for the whole execution; an
+	// explicit max_retries larger than it raises it.
+	// Inside a POET execution the requests also draw on the execution's
+	// pool, so that its retries do not multiply the calls' own.
+	budget := &llm.Budget{}
+	if c.scope != nil {
+		budget.Pool = c.scope.Budget
+	}
+	if a.maxRetries >= 0 {
+		budget.Allow(a.maxRetries + 1)
+	}
+	c.ctx = llm.WithBudget(th.Context(), budget)
+
 	userMsg := first
 	for n := 1; n <= maxRetries+1; n++ {
 		req := &llm.Request{Messages: msgs, Model: a.model, Temperature: temp, ResponseFormat: rf, Expected: &expected}
 		t0 := time.Now()
 		resp, err := c.complete(req)
 		if err != nil {
+			if n > 1 && errors.Is(err, llm.ErrBudget) {
+				break // the budget ends the validation retries: report the last failure
+			}
 			c.rec.Attempts = append(c.rec.Attempts, Attempt{N: n, Prompt: userMsg, Failure: err.Error(), Duration: time.Since(t0)})
 			return nil, c.fail(c.transportError(err))
 		}
@@ -372,6 +394,7 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 			c.rec.Attempts = append(c.rec.Attempts, att)
 			c.rec.Output = att.Output
 			c.rec.Status = "ok"
+			budget.Accept()
 			c.finish()
 			return v, nil
 		}
@@ -426,14 +449,14 @@ func (c *call) expectedType() (*interp.TypeHint, codecontext.Source, string) {
 // complete asks the client; the fault_tolerant profile gives a transport
 // failure that may pass one more round.
 func (c *call) complete(req *llm.Request) (*llm.Response, error) {
-	resp, err := c.s.client.Complete(c.th.Context(), req)
-	if err != nil && c.profile == ProfileFaultTolerant && transient(err) && c.th.Context().Err() == nil {
+	resp, err := c.s.client.Complete(c.ctx, req)
+	if err != nil && c.profile == ProfileFaultTolerant && transient(err) && c.ctx.Err() == nil {
 		t := time.NewTimer(500 * time.Millisecond)
 		select {
-		case <-c.th.Context().Done():
+		case <-c.ctx.Done():
 			t.Stop()
 		case <-t.C:
-			resp, err = c.s.client.Complete(c.th.Context(), req)
+			resp, err = c.s.client.Complete(c.ctx, req)
 		}
 	}
 	return resp, err
@@ -445,7 +468,8 @@ func transient(err error) bool {
 	if !errors.As(err, &le) {
 		return false
 	}
-	if errors.Is(err, llm.ErrNotConfigured) || errors.Is(err, llm.ErrNoRecording) {
+	if errors.Is(err, llm.ErrNotConfigured) || errors.Is(err, llm.ErrNoRecording) ||
+		errors.Is(err, llm.ErrBudget) || errors.Is(err, llm.ErrDeadline) || errors.Is(err, llm.ErrReplyTooLarge) {
 		return false
 	}
 	return le.Status == 0 || le.Status == 408 || le.Status == 429 || le.Status >= 500

@@ -23,6 +23,8 @@ type options struct {
 	baseURL  string
 	model    string
 	store    string
+	allowEnv []string
+	deadline time.Duration
 }
 
 // register adds the options' flags to fs.
@@ -32,6 +34,8 @@ func (o *options) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.baseURL, "llm-base-url", "", "OpenAI-compatible endpoint (default $OPENAI_BASE_URL)")
 	fs.StringVar(&o.model, "model", "", "LLM model name (default $DANA_LLM_MODEL)")
 	fs.StringVar(&o.store, "store", "", "learning store directory (default $DANA_HOME/store)")
+	fs.StringSliceVar(&o.allowEnv, "allow-env", nil, "let getenv() read these variables too (DANA_* always; API keys and other secrets never)")
+	fs.Var((*secondsOrDuration)(&o.deadline), "llm-deadline", "total time one reason() call may take, retries included (default 120s; $DANA_LLM_DEADLINE)")
 }
 
 // validate checks the values pflag cannot.
@@ -45,14 +49,16 @@ func (o *options) validate() error {
 // newEngine builds an engine for the options.
 func (o *options) newEngine(ctx context.Context, stdout, stderr io.Writer) *engine.Engine {
 	return engine.New(engine.Config{
-		Stdout:     stdout,
-		Stderr:     stderr,
-		MaxSteps:   o.maxSteps,
-		Timeout:    o.timeout,
-		Context:    ctx,
-		LLMBaseURL: o.baseURL,
-		Model:      o.model,
-		StoreDir:   o.store,
+		Stdout:      stdout,
+		Stderr:      stderr,
+		MaxSteps:    o.maxSteps,
+		Timeout:     o.timeout,
+		Context:     ctx,
+		LLMBaseURL:  o.baseURL,
+		Model:       o.model,
+		StoreDir:    o.store,
+		AllowEnv:    o.allowEnv,
+		LLMDeadline: o.deadline,
 	})
 }
 

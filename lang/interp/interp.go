@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -51,6 +52,10 @@ type Options struct {
 	OnLoad func(f *ast.File)
 	// Getenv reads environment variables for getenv() (default os.Getenv).
 	Getenv func(string) string
+	// AllowEnv names the environment variables getenv() may read besides
+	// DANA_* (the --allow-env flag); names of secrets (API keys, tokens,
+	// passwords) are never readable. See EnvReadable.
+	AllowEnv []string
 }
 
 // Interpreter runs mini-Dana code. Create one with New.
@@ -114,6 +119,28 @@ func (in *Interpreter) Stderr() io.Writer { return in.opts.Stderr }
 
 // Getenv reads an environment variable through the configured function.
 func (in *Interpreter) Getenv(name string) string { return in.opts.Getenv(name) }
+
+// EnvReadable reports whether getenv() may read the variable name: a DANA_*
+// name or one listed in Options.AllowEnv, and never the name of a secret (a
+// name with a KEY, APIKEY, SECRET, TOKEN, PASSWORD, PASSWD or CREDENTIAL(S)
+// component, such as OPENAI_API_KEY), even when allowed.
+func (in *Interpreter) EnvReadable(name string) bool {
+	for _, part := range strings.FieldsFunc(strings.ToUpper(name), func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		switch part {
+		case "KEY", "APIKEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "CREDENTIAL", "CREDENTIALS":
+			return false
+		}
+	}
+	if strings.HasPrefix(name, "DANA_") {
+		return true
+	}
+	for _, a := range in.opts.AllowEnv {
+		if a == name {
+			return true
+		}
+	}
+	return false
+}
 
 // SetData stores embedder state on the interpreter (e.g. an LLM client).
 func (in *Interpreter) SetData(key string, v any) { in.values[key] = v }

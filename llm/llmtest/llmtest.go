@@ -86,6 +86,9 @@ type Reply struct {
 	// Hang never answers: the handler waits until the client gives up or
 	// the server is closed.
 	Hang bool
+	// Endless answers 200 with a body that never ends: the start of a
+	// completion whose content grows until the client hangs up.
+	Endless bool
 }
 
 // Text is a 200 reply with content s.
@@ -279,6 +282,24 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	for k, v := range reply.Header {
 		w.Header().Set(k, v)
+	}
+	if reply.Endless {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		io.WriteString(w, `{"id":"chatcmpl-endless","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"`)
+		chunk := []byte(strings.Repeat("a", 32<<10))
+		for {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+			select {
+			case <-r.Context().Done():
+				return
+			case <-s.done:
+				return
+			default:
+			}
+		}
 	}
 	status := reply.Status
 	if status == 0 {
