@@ -355,3 +355,21 @@ func TestInterruptExitsWith130(t *testing.T) {
 		})
 	}
 }
+
+// TestFailingAssertShowsValues: a failing `assert a == b` in a test shows
+// both values and quotes the source line with a caret.
+func TestFailingAssertShowsValues(t *testing.T) {
+	dir := t.TempDir()
+	src := "def test_sort():\n    xs = [3, 1]\n    assert sorted(xs) == [3, 1]\n"
+	if err := os.WriteFile(filepath.Join(dir, "s_test.na"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCLI(t, "test", "-v", dir)
+	if code != 1 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	want := regexp.MustCompile(`(?m)^FAIL \S+s_test\.na:3:5: AssertionError: assertion failed: assert sorted\(xs\) == \[3, 1\] \(left: \[1, 3\], right: \[3, 1\]\) \(in test_sort\) \[\d+\.\d{3}s\]\n        assert sorted\(xs\) == \[3, 1\]\n        \^\n`)
+	if !want.MatchString(out) {
+		t.Fatalf("failure report:\n%s", out)
+	}
+}

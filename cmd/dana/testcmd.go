@@ -166,9 +166,10 @@ func (a *app) runTests(paths []string, pattern *regexp.Regexp, verbose bool) err
 			return
 		}
 		failed++
-		fmt.Fprintf(a.stdout, "FAIL %s\n", failureLine(r))
 		if verbose {
-			fmt.Fprintf(a.stdout, "     (%s)\n", seconds(r.elapsed))
+			fmt.Fprintf(a.stdout, "FAIL %s [%s]\n", failureLine(r), seconds(r.elapsed))
+		} else {
+			fmt.Fprintf(a.stdout, "FAIL %s\n", failureLine(r))
 		}
 		if detail := failureDetail(r.err); detail != "" {
 			fmt.Fprint(a.stdout, detail)

@@ -1,6 +1,10 @@
 package interp
 
 import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
 	"github.com/minidana/dana/lang/ast"
 	"github.com/minidana/dana/lang/diag"
 )
@@ -543,13 +547,16 @@ func (c *compiler) raise(s *ast.RaiseStmt) stmtFn {
 }
 
 func (c *compiler) assert(s *ast.AssertStmt) stmtFn {
-	cond := c.cond(s.Cond)
 	var msg evalFn
 	if s.Msg != nil {
 		msg = c.expr(s.Msg)
 	}
 	pos := s.P
-	text := trimSpace(diag.SourceLine(c.file.Source, s.P.Line))
+	text := trimSpace(stripComment(diag.SourceLine(c.file.Source, s.P.Line)))
+	if cmp, ok := s.Cond.(*ast.CompareExpr); ok && len(cmp.Ops) == 1 && msg == nil {
+		return c.assertCompare(cmp, pos, text)
+	}
+	cond := c.cond(s.Cond)
 	return func(fr *frame) ctrl {
 		if cond(fr) {
 			return ctrlNone
@@ -561,6 +568,60 @@ func (c *compiler) assert(s *ast.AssertStmt) stmtFn {
 		fr.th.raise(Errorf("AssertionError", "%s", m), pos)
 		return ctrlNone
 	}
+}
+
+// assertCompare compiles `assert a OP b` (one comparison, no message) so
+// that a failure shows both operands, as pytest does: "assertion failed:
+// assert x == 2 (left: 1, right: 2)". Each operand is evaluated once, in
+// order, as the comparison alone would.
+func (c *compiler) assertCompare(cmp *ast.CompareExpr, pos ast.Pos, text string) stmtFn {
+	left, right := c.expr(cmp.First), c.expr(cmp.Rest[0])
+	op, opPos := cmp.Ops[0], cmp.P
+	if len(cmp.OpPos) > 0 && cmp.OpPos[0].IsValid() {
+		opPos = cmp.OpPos[0]
+	}
+	return func(fr *frame) ctrl {
+		a, b := left(fr), right(fr)
+		if compareOp(fr, op, a, b, opPos) {
+			return ctrlNone
+		}
+		m := fmt.Sprintf("assertion failed: %s (left: %s, right: %s)", text, clipRepr(a), clipRepr(b))
+		fr.th.raise(Errorf("AssertionError", "%s", m), pos)
+		return ctrlNone
+	}
+}
+
+// clipRepr is the repr of v on one line, at most 200 bytes.
+func clipRepr(v Value) string {
+	s := Repr(v)
+	if len(s) > 200 {
+		cut := 197
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return strings.ReplaceAll(s, "\n", "\\n")
+}
+
+// stripComment drops a trailing "# ..." comment from one line of source,
+// leaving '#' inside string literals alone.
+func stripComment(line string) string {
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		ch := line[i]
+		switch {
+		case quote != 0 && ch == '\\':
+			i++
+		case quote != 0 && ch == quote:
+			quote = 0
+		case quote == 0 && (ch == '"' || ch == '\''):
+			quote = ch
+		case quote == 0 && ch == '#':
+			return line[:i]
+		}
+	}
+	return line
 }
 
 func trimSpace(s string) string {
