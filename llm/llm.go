@@ -89,6 +89,9 @@ type Expected struct {
 	// Schema is the JSON schema derived from the type, if any. The mock
 	// uses it when Fields/Elem are not given.
 	Schema map[string]any `json:"schema,omitempty"`
+	// Enum lists the allowed values of an enum or literal type, as text;
+	// the mock answers one of them.
+	Enum []string `json:"enum,omitempty"`
 	// Strict tells that the caller parses the reply strictly (the "strict"
 	// POET profile): the mock then answers a bool as true/false, not
 	// yes/no.

@@ -137,6 +137,9 @@ func (g *mockGen) intn(n int) int { return int(g.next() % uint64(n)) }
 
 // answer renders the reply for exp: a bare scalar or JSON.
 func (g *mockGen) answer(exp *Expected) string {
+	if len(exp.Enum) > 0 {
+		return exp.Enum[g.intn(len(exp.Enum))]
+	}
 	switch exp.Kind {
 	case KindBool:
 		yes := g.boolAnswer()
@@ -252,7 +255,9 @@ func (g *mockGen) writeJSON(b *bytes.Buffer, exp *Expected, field string, top bo
 			}
 			writeString(b, f.Name)
 			b.WriteString(": ")
-			if f.Type == nil || f.Type.Kind == "" && f.Type.Schema == nil || f.Type.Kind == KindStr || f.Type.Kind == KindAny {
+			if f.Type != nil && len(f.Type.Enum) > 0 {
+				writeString(b, f.Type.Enum[g.intn(len(f.Type.Enum))])
+			} else if f.Type == nil || f.Type.Kind == "" && f.Type.Schema == nil || f.Type.Kind == KindStr || f.Type.Kind == KindAny {
 				writeString(b, g.fieldString(f.Name))
 			} else {
 				g.writeJSON(b, f.Type, f.Name, false)

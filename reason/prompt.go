@@ -7,7 +7,7 @@ import (
 
 	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
-	"github.com/minidana/dana/llm"
+	"github.com/minidana/dana/lang/types"
 )
 
 // The POET profiles (SPEC §10.6).
@@ -77,8 +77,8 @@ func userMessage(in *promptInput) string {
 		fmt.Fprintf(&b, " (%s)", in.typeWhy)
 	}
 	b.WriteString(".\n")
-	for _, st := range in.plan.structs {
-		b.WriteString(structText(st))
+	for _, nt := range in.plan.named {
+		b.WriteString(namedText(nt))
 	}
 
 	if len(in.learnings) > 0 {
@@ -195,24 +195,37 @@ func variablesText(vars []codecontext.Variable) string {
 	return strings.Join(parts, ", ")
 }
 
-// structText describes a struct type: docstring and fields with their types,
-// defaults and comments.
-func structText(st *interp.StructType) string {
+// namedText describes a struct type (docstring and fields with their types,
+// defaults and comments) or an enum type (docstring and members with their
+// values and descriptions).
+func namedText(t *types.Type) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "`%s` is a struct", st.Name)
-	if d := strings.TrimSpace(st.Doc); d != "" {
-		fmt.Fprintf(&b, ": %s", oneLine(d))
+	kind := "a struct"
+	if t.Kind == types.Enum {
+		kind = "an enum"
+	}
+	fmt.Fprintf(&b, "`%s` is %s", t.Name, kind)
+	if t.Doc != "" {
+		fmt.Fprintf(&b, ": %s", oneLine(t.Doc))
 	}
 	b.WriteString("\n")
-	for _, f := range st.Fields {
-		fmt.Fprintf(&b, "  - %s (%s", f.Name, f.Hint.String())
-		if f.Default != nil {
-			fmt.Fprintf(&b, ", optional, default %s", interp.Repr(f.Default))
+	for _, f := range t.Fields {
+		fmt.Fprintf(&b, "  - %s (%s", f.Name, f.Type.String())
+		if f.Optional {
+			fmt.Fprintf(&b, ", optional, default %s", f.Default)
 		}
 		b.WriteString(")")
-		if d := fieldDescription(f); d != "" {
+		if f.Doc != "" {
 			b.WriteString(": ")
-			b.WriteString(d)
+			b.WriteString(f.Doc)
+		}
+		b.WriteString("\n")
+	}
+	for _, m := range t.Members {
+		fmt.Fprintf(&b, "  - %s", types.LiteralText(m.Value))
+		if m.Doc != "" {
+			b.WriteString(": ")
+			b.WriteString(m.Doc)
 		}
 		b.WriteString("\n")
 	}
@@ -221,43 +234,72 @@ func structText(st *interp.StructType) string {
 
 // formatInstruction tells the model how to write the reply for the plan:
 // scalars end with a FINAL_ANSWER line (bare in strict mode), str is the
-// text alone, JSON shapes are JSON matching the schema.
+// text alone, enums and literals one of the allowed values, JSON types
+// JSON matching the schema.
 func formatInstruction(p *plan, profile string) string {
 	strict := profile == ProfileStrict
-	switch p.kind {
-	case llm.KindInt:
-		if strict {
-			return "Reply with the bare integer only (for example 42): no words, no units, no markers, nothing else."
+	core := p.typ.NonNone()
+	orNull := ""
+	if p.typ.AllowsNone() && core != p.typ {
+		orNull = " (or null when there is no answer)"
+	}
+	switch {
+	case p.typ.IsJSON():
+		what := "a JSON value"
+		switch core.Kind {
+		case types.List, types.Set, types.Tuple:
+			what = "a JSON array"
+		case types.Dict, types.Struct:
+			what = "a JSON object"
 		}
-		return "The answer is an integer. You may reason briefly first, but end your reply with a last line of the form\n" +
+		var b strings.Builder
+		fmt.Fprintf(&b, "Reply with %s only%s: no other text, no comments, no Markdown code fences. It must match this JSON schema:\n%s", what, orNull, p.schemaJSON)
+		if core.Kind == types.Struct {
+			names := make([]string, len(core.Fields))
+			for i, f := range core.Fields {
+				names[i] = f.Name
+			}
+			fmt.Fprintf(&b, "\nUse exactly these keys: %s.", strings.Join(names, ", "))
+		}
+		return b.String()
+	case core.Kind == types.Enum || core.Kind == types.Literal || core.Kind == types.Union && choiceUnion(core):
+		vals := enumValues(p.typ)
+		quoted := make([]string, len(vals))
+		for i, v := range vals {
+			quoted[i] = "`" + v + "`"
+		}
+		if p.typ.AllowsNone() {
+			quoted = append(quoted, "`null` (no answer)")
+		}
+		if strict {
+			return "Reply with exactly one of these values and nothing else: " + strings.Join(quoted, ", ") + "."
+		}
+		return "The answer is exactly one of these values: " + strings.Join(quoted, ", ") + ". You may reason briefly first, but end your reply with a last line of the form\n" +
+			"FINAL_ANSWER: <value>\nnaming exactly one of them, written as listed."
+	}
+	switch core.Kind {
+	case types.Int:
+		if strict {
+			return "Reply with the bare integer only (for example 42)" + orNull + ": no words, no units, no markers, nothing else."
+		}
+		return "The answer is an integer" + orNull + ". You may reason briefly first, but end your reply with a last line of the form\n" +
 			"FINAL_ANSWER: <integer>\n(digits only, no units or words), for example `FINAL_ANSWER: 42`."
-	case llm.KindFloat:
+	case types.Float:
 		if strict {
-			return "Reply with the bare number only (for example 3.14): no words, no units, no markers, nothing else."
+			return "Reply with the bare number only (for example 3.14)" + orNull + ": no words, no units, no markers, nothing else."
 		}
-		return "The answer is a number. You may reason briefly first, but end your reply with a last line of the form\n" +
+		return "The answer is a number" + orNull + ". You may reason briefly first, but end your reply with a last line of the form\n" +
 			"FINAL_ANSWER: <number>\n(a plain decimal number such as 3.14, without units or thousands separators)."
-	case llm.KindBool:
+	case types.Bool:
 		if strict {
 			return "Reply with exactly `true` or `false` and nothing else."
 		}
 		return "The answer is yes or no. You may reason briefly first, but end your reply with a last line that is either\n" +
 			"FINAL_ANSWER: true\nor\nFINAL_ANSWER: false"
-	case llm.KindStr:
+	case types.Str:
 		return "Reply with the answer text only: no preamble (such as \"Sure\" or \"Here is\"), no surrounding quotes, no Markdown code fences."
-	case llm.KindAny:
-		return "Reply with the answer only, without any preamble."
 	}
-	what := "a JSON object"
-	if p.kind == llm.KindList {
-		what = "a JSON array"
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Reply with %s only: no other text, no comments, no Markdown code fences. It must match this JSON schema:\n%s", what, p.schemaJSON)
-	if p.kind == llm.KindStruct && len(p.shape.Fields) > 0 {
-		fmt.Fprintf(&b, "\nUse exactly these keys: %s.", strings.Join(p.shape.Fields, ", "))
-	}
-	return b.String()
+	return "Reply with the answer only, without any preamble."
 }
 
 // retryMessage is the user message after a rejected reply: it quotes the

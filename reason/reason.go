@@ -491,11 +491,10 @@ func usageOf(u llm.Usage) Usage {
 	return Usage{PromptTokens: int(u.PromptTokens), CompletionTokens: int(u.CompletionTokens), TotalTokens: int(u.TotalTokens)}
 }
 
-// interpret parses a reply (strictly in the strict profile) and coerces it
-// to the expected type; failure says why it cannot be used.
+// interpret reads a reply against the expected type (strictly in the
+// strict profile) and builds the value; failure says why it cannot be used.
 func (c *call) interpret(text string) (interp.Value, string) {
-	strict := c.profile == ProfileStrict
-	x, err := reply.Parse(text, c.plan.shape, strict)
+	x, err := reply.Parse(text, c.plan.typ, reply.Options{Strict: c.profile == ProfileStrict})
 	if err != nil {
 		var re *reply.Error
 		if errors.As(err, &re) {
@@ -503,11 +502,7 @@ func (c *call) interpret(text string) (interp.Value, string) {
 		}
 		return nil, err.Error()
 	}
-	v := toValue(x)
-	if !strict {
-		v = fitStructs(v, c.plan.hint, 0)
-	}
-	out, err := interp.Coerce(v, c.plan.hint)
+	v, err := toValue(x)
 	if err != nil {
 		msg := err.Error()
 		var ex *interp.Exception
@@ -516,28 +511,7 @@ func (c *call) interpret(text string) (interp.Value, string) {
 		}
 		return nil, fmt.Sprintf("the reply does not fit the expected type %s: %s", c.plan.name, msg)
 	}
-	if _, isNone := out.(interp.NoneType); isNone && c.plan.kind != llm.KindAny && !allowsNone(c.plan.hint) {
-		return nil, fmt.Sprintf("the reply is null, but the program expects %s", c.plan.name)
-	}
-	return out, ""
-}
-
-// allowsNone reports whether None is a valid value of the hint.
-func allowsNone(h *interp.TypeHint) bool {
-	if h == nil {
-		return true
-	}
-	switch h.Kind {
-	case interp.HintNone, interp.HintAny:
-		return true
-	case interp.HintUnion:
-		for _, u := range h.Union {
-			if allowsNone(u) {
-				return true
-			}
-		}
-	}
-	return false
+	return v, ""
 }
 
 // transportError turns a client error into the exception reason() raises:

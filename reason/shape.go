@@ -3,87 +3,85 @@ package reason
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
-	"unicode"
+	"math/big"
 
 	"github.com/minidana/dana/lang/interp"
+	"github.com/minidana/dana/lang/types"
 	"github.com/minidana/dana/llm"
 	"github.com/minidana/dana/llm/reply"
 )
 
 // plan is what a reason() call asks the model for, derived once from the
-// expected type: the kind of reply to parse, the JSON schema of JSON
-// shapes, the description the mock model uses, and the struct types whose
-// fields and docstrings the prompt explains.
+// expected type (one types.Type drives the prompt, the schema, the reply
+// parser and the value built from the reply).
 type plan struct {
-	hint   *interp.TypeHint
-	name   string // the type as written, e.g. "list[str]"
-	kind   llm.Kind
-	shape  reply.Shape
-	schema map[string]any // nil for scalars
-	// schemaJSON is schema marshalled (for the format instruction).
+	typ  *types.Type
+	name string // the type as written, e.g. "list[str]"
+	// schema is the JSON schema of a JSON type (nil for scalars) and
+	// schemaJSON its text for the format instruction.
+	schema     map[string]any
 	schemaJSON string
-	// rfSchema is the schema sent as response_format: schema itself, or
-	// for an array an object {"items": [...]} wrapping it, because
-	// OpenAI's structured outputs want an object at the root (the reply
-	// parser unwraps it).
+	// rfSchema is the schema sent as response_format: an object at the
+	// root, as OpenAI's structured outputs want: the schema itself for a
+	// struct or dict, else {"value": schema} (the reply parser unwraps it).
+	// nil when the type is sent without one (str, numbers, bools).
 	rfSchema map[string]any
 	expected *llm.Expected
-	structs  []*interp.StructType // the expected struct first, then nested ones
+	// named are the struct and enum types whose fields, members and
+	// docstrings the prompt explains, the expected one first.
+	named []*types.Type
 }
-
-// maxSchemaDepth bounds the nesting of derived schemas (recursive structs).
-const maxSchemaDepth = 6
 
 // newPlan derives the plan for an expected type (nil means str).
 func newPlan(h *interp.TypeHint) *plan {
-	if h == nil {
-		h = &interp.TypeHint{Kind: interp.HintStr, Name: "str"}
-	}
-	p := &plan{hint: h, name: h.String()}
-	core := nonNone(h)
-	switch core.Kind {
-	case interp.HintInt:
-		p.kind, p.shape.Kind = llm.KindInt, reply.Int
-	case interp.HintFloat:
-		p.kind, p.shape.Kind = llm.KindFloat, reply.Float
-	case interp.HintBool:
-		p.kind, p.shape.Kind = llm.KindBool, reply.Bool
-	case interp.HintStr:
-		p.kind, p.shape.Kind = llm.KindStr, reply.Str
-	case interp.HintList, interp.HintTuple, interp.HintSet:
-		p.kind, p.shape.Kind = llm.KindList, reply.List
-	case interp.HintDict:
-		p.kind, p.shape.Kind = llm.KindDict, reply.Dict
-	case interp.HintStruct:
-		if st := core.ResolveStruct(); st != nil {
-			p.kind, p.shape.Kind = llm.KindStruct, reply.Object
-			for _, f := range st.Fields {
-				p.shape.Fields = append(p.shape.Fields, f.Name)
-			}
-		} else {
-			p.kind, p.shape.Kind = llm.KindDict, reply.Dict // an unknown type name: some JSON object
-		}
-	default: // any, None, functions, unions of several kinds
-		p.kind, p.shape.Kind = llm.KindAny, reply.Any
-	}
-	if p.kind == llm.KindList || p.kind == llm.KindDict || p.kind == llm.KindStruct {
-		p.schema = schemaOf(h, 0, nil)
+	t := h.Type()
+	p := &plan{typ: t, name: t.Name}
+	core := t.NonNone()
+	switch {
+	case t.IsJSON():
+		p.schema = t.Schema()
 		b, _ := json.Marshal(p.schema)
 		p.schemaJSON = string(b)
-		p.rfSchema = p.schema
-		if p.schema["type"] == "array" {
-			p.rfSchema = map[string]any{
-				"type":                 "object",
-				"properties":           map[string]any{"items": p.schema},
-				"required":             []any{"items"},
-				"additionalProperties": false,
+		if core.Kind == types.Struct || core.Kind == types.Dict {
+			p.rfSchema = core.Schema()
+			if t.AllowsNone() && core != t {
+				p.rfSchema = wrapValue(p.schema, "value")
 			}
+		} else if p.schema["type"] == "array" {
+			p.rfSchema = wrapValue(p.schema, "items")
+		} else {
+			p.rfSchema = wrapValue(p.schema, "value")
+		}
+	case core.Kind == types.Enum || core.Kind == types.Literal || core.Kind == types.Union && choiceUnion(core):
+		p.schema = t.Schema()
+		b, _ := json.Marshal(p.schema)
+		p.schemaJSON = string(b)
+		p.rfSchema = wrapValue(p.schema, "value")
+	}
+	p.expected = expectedOf(t, 0)
+	p.named = t.NamedTypes()
+	return p
+}
+
+// choiceUnion reports whether a union is made of literals and enums only.
+func choiceUnion(t *types.Type) bool {
+	for _, a := range t.Alts {
+		if a.Kind != types.Literal && a.Kind != types.Enum && a.Kind != types.None {
+			return false
 		}
 	}
-	p.expected = expectedOf(h, 0, nil)
-	p.structs = structsIn(h, nil, 0)
-	return p
+	return true
+}
+
+// wrapValue puts a schema under one key of an object ("items" for an
+// array, "value" otherwise).
+func wrapValue(s map[string]any, key string) map[string]any {
+	return map[string]any{
+		"type":                 "object",
+		"properties":           map[string]any{key: s},
+		"required":             []any{key},
+		"additionalProperties": false,
+	}
 }
 
 // planKey identifies the plan of a hint: its text and the identity of
@@ -94,183 +92,57 @@ func planKey(h *interp.TypeHint) string {
 		return "str"
 	}
 	k := h.String()
-	for _, st := range structsIn(h, nil, 0) {
-		k += fmt.Sprintf("|%p", st)
+	for _, n := range h.Type().NamedTypes() {
+		k += fmt.Sprintf("|%p", n.Ref)
 	}
 	return k
 }
 
-// json reports whether the reply is JSON (list, dict or struct).
-func (p *plan) json() bool { return p.schema != nil }
-
-// nonNone strips None from a union: `int | None` is read as int. A union
-// of several other kinds stays a union (read as any, then coerced).
-func nonNone(h *interp.TypeHint) *interp.TypeHint {
-	if h == nil || h.Kind != interp.HintUnion {
-		return h
-	}
-	var rest []*interp.TypeHint
-	for _, u := range h.Union {
-		if u.Kind != interp.HintNone {
-			rest = append(rest, u)
-		}
-	}
-	if len(rest) == 1 {
-		return nonNone(rest[0])
-	}
-	return h
-}
-
-// schemaOf derives the JSON schema of a type. seen holds the structs being
-// described, to cut recursion.
-func schemaOf(h *interp.TypeHint, depth int, seen []*interp.StructType) map[string]any {
-	if h == nil || depth > maxSchemaDepth {
-		return map[string]any{}
-	}
-	switch h.Kind {
-	case interp.HintInt:
-		return map[string]any{"type": "integer"}
-	case interp.HintFloat:
-		return map[string]any{"type": "number"}
-	case interp.HintStr:
-		return map[string]any{"type": "string"}
-	case interp.HintBool:
-		return map[string]any{"type": "boolean"}
-	case interp.HintNone:
-		return map[string]any{"type": "null"}
-	case interp.HintList, interp.HintSet:
-		s := map[string]any{"type": "array"}
-		if len(h.Args) > 0 {
-			s["items"] = schemaOf(h.Args[0], depth+1, seen)
-		}
-		if h.Kind == interp.HintSet {
-			s["uniqueItems"] = true
-		}
-		return s
-	case interp.HintTuple:
-		s := map[string]any{"type": "array"}
-		switch {
-		case len(h.Args) == 1:
-			s["items"] = schemaOf(h.Args[0], depth+1, seen)
-		case len(h.Args) > 1:
-			same := true
-			for _, a := range h.Args[1:] {
-				if a.String() != h.Args[0].String() {
-					same = false
-				}
-			}
-			if same {
-				s["items"] = schemaOf(h.Args[0], depth+1, seen)
-			}
-			s["minItems"], s["maxItems"] = len(h.Args), len(h.Args)
-		}
-		return s
-	case interp.HintDict:
-		s := map[string]any{"type": "object"}
-		if len(h.Args) == 2 {
-			s["additionalProperties"] = schemaOf(h.Args[1], depth+1, seen)
-		}
-		return s
-	case interp.HintStruct:
-		st := h.ResolveStruct()
-		if st == nil {
-			return map[string]any{"type": "object"}
-		}
-		for _, x := range seen {
-			if x == st {
-				return map[string]any{"type": "object", "description": "a " + st.Name}
-			}
-		}
-		seen = append(seen, st)
-		props := map[string]any{}
-		var required []any
-		for _, f := range st.Fields {
-			fs := schemaOf(f.Hint, depth+1, seen)
-			if d := fieldDescription(f); d != "" {
-				fs["description"] = d
-			}
-			props[f.Name] = fs
-			if f.Default == nil {
-				required = append(required, f.Name)
-			}
-		}
-		s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
-		if len(required) > 0 {
-			s["required"] = required
-		}
-		if d := strings.TrimSpace(st.Doc); d != "" {
-			s["description"] = d
-		}
-		return s
-	case interp.HintUnion:
-		var alts []any
-		for _, u := range h.Union {
-			alts = append(alts, schemaOf(u, depth+1, seen))
-		}
-		return map[string]any{"anyOf": alts}
-	}
-	return map[string]any{}
-}
-
-// fieldDescription joins a field's comment block and inline comment.
-func fieldDescription(f interp.StructField) string {
-	parts := make([]string, 0, len(f.Doc)+1)
-	for _, d := range f.Doc {
-		if d = strings.TrimSpace(d); d != "" {
-			parts = append(parts, d)
-		}
-	}
-	if c := strings.TrimSpace(f.Comment); c != "" {
-		parts = append(parts, c)
-	}
-	return strings.Join(parts, " ")
-}
+// json reports whether the reply is asked for as JSON with a schema.
+func (p *plan) json() bool { return p.rfSchema != nil }
 
 // expectedOf describes a type for the mock model.
-func expectedOf(h *interp.TypeHint, depth int, seen []*interp.StructType) *llm.Expected {
-	h = nonNone(h)
-	if h == nil {
+func expectedOf(t *types.Type, depth int) *llm.Expected {
+	t = t.NonNone()
+	if t == nil {
 		return &llm.Expected{Kind: llm.KindStr}
 	}
-	e := &llm.Expected{Name: h.String()}
-	if depth > maxSchemaDepth {
+	e := &llm.Expected{Name: t.Name}
+	if depth > types.MaxDepth {
 		e.Kind = llm.KindAny
 		return e
 	}
-	switch h.Kind {
-	case interp.HintInt:
+	switch t.Kind {
+	case types.Int:
 		e.Kind = llm.KindInt
-	case interp.HintFloat:
+	case types.Float:
 		e.Kind = llm.KindFloat
-	case interp.HintBool:
+	case types.Bool:
 		e.Kind = llm.KindBool
-	case interp.HintStr:
+	case types.Str:
 		e.Kind = llm.KindStr
-	case interp.HintList, interp.HintSet, interp.HintTuple:
-		e.Kind = llm.KindList
-		if len(h.Args) > 0 {
-			e.Elem = expectedOf(h.Args[0], depth+1, seen)
-		}
-	case interp.HintDict:
-		e.Kind = llm.KindDict
-		if len(h.Args) == 2 {
-			e.Elem = expectedOf(h.Args[1], depth+1, seen)
-		}
-	case interp.HintStruct:
-		st := h.ResolveStruct()
-		if st == nil {
-			e.Kind = llm.KindDict
+	case types.Enum, types.Literal, types.Union:
+		vals := enumValues(t)
+		if len(vals) == 0 {
+			e.Kind = llm.KindAny
 			break
 		}
-		e.Kind = llm.KindStruct
-		for _, x := range seen {
-			if x == st {
-				return e
-			}
+		e.Kind = llm.KindStr
+		e.Enum = vals
+	case types.List, types.Set, types.Tuple:
+		e.Kind = llm.KindList
+		if el := t.ElemAt(0); el != nil {
+			e.Elem = expectedOf(el, depth+1)
 		}
-		seen = append(seen, st)
-		for _, f := range st.Fields {
-			e.Fields = append(e.Fields, llm.Field{Name: f.Name, Type: expectedOf(f.Hint, depth+1, seen)})
+	case types.Dict:
+		e.Kind = llm.KindDict
+		if t.Elem != nil {
+			e.Elem = expectedOf(t.Elem, depth+1)
+		}
+	case types.Struct:
+		e.Kind = llm.KindStruct
+		for _, f := range t.Fields {
+			e.Fields = append(e.Fields, llm.Field{Name: f.Name, Type: expectedOf(f.Type, depth+1)})
 		}
 	default:
 		e.Kind = llm.KindAny
@@ -278,129 +150,128 @@ func expectedOf(h *interp.TypeHint, depth int, seen []*interp.StructType) *llm.E
 	return e
 }
 
-// structsIn lists the struct types a type mentions, outermost first.
-func structsIn(h *interp.TypeHint, acc []*interp.StructType, depth int) []*interp.StructType {
-	if h == nil || depth > maxSchemaDepth {
-		return acc
-	}
-	for _, a := range h.Args {
-		acc = structsIn(a, acc, depth+1)
-	}
-	for _, u := range h.Union {
-		acc = structsIn(u, acc, depth+1)
-	}
-	st := h.ResolveStruct()
-	if st == nil {
-		return acc
-	}
-	for _, x := range acc {
-		if x == st {
-			return acc
+// enumValues are the allowed values of an enum, literal or union of them,
+// as text (nil when t is not one).
+func enumValues(t *types.Type) []string {
+	var out []string
+	switch t.Kind {
+	case types.Enum:
+		for _, m := range t.Members {
+			out = append(out, fmt.Sprint(m.Value))
+		}
+	case types.Literal:
+		out = append(out, fmt.Sprint(t.Value))
+	case types.Union:
+		for _, a := range t.Alts {
+			if a.Kind == types.None {
+				continue
+			}
+			vs := enumValues(a)
+			if vs == nil {
+				return nil
+			}
+			out = append(out, vs...)
 		}
 	}
-	acc = append(acc, st)
-	for _, f := range st.Fields {
-		acc = structsIn(f.Hint, acc, depth+1)
-	}
-	return acc
+	return out
 }
 
-// toValue converts a value read by package reply to a mini-Dana value.
-func toValue(x any) interp.Value {
+// toValue converts a value read by package reply (typed by the expected
+// type) to a mini-Dana value: a struct value is constructed by its type
+// (defaults fill the fields the reply left out), an enum member is looked
+// up.
+func toValue(x any) (interp.Value, error) {
 	switch v := x.(type) {
+	case nil:
+		return interp.None, nil
+	case *big.Int:
+		return interp.MakeBig(v), nil
+	case []any:
+		elems, err := toValues(v)
+		if err != nil {
+			return nil, err
+		}
+		return interp.NewList(elems), nil
+	case reply.Tuple:
+		elems, err := toValues(v)
+		if err != nil {
+			return nil, err
+		}
+		return interp.Tuple(elems), nil
+	case reply.Set:
+		elems, err := toValues(v)
+		if err != nil {
+			return nil, err
+		}
+		s := interp.NewSet()
+		for _, e := range elems {
+			if err := s.Add(e); err != nil {
+				return nil, err
+			}
+		}
+		return s, nil
+	case *reply.Map:
+		d := interp.NewDict(len(v.Keys))
+		for i, k := range v.Keys {
+			kv, err := toValue(k)
+			if err != nil {
+				return nil, err
+			}
+			vv, err := toValue(v.Values[i])
+			if err != nil {
+				return nil, err
+			}
+			if err := d.Set(kv, vv); err != nil {
+				return nil, err
+			}
+		}
+		return d, nil
 	case *reply.OrderedMap:
 		d := interp.NewDict(v.Len())
 		for _, k := range v.Keys {
-			d.SetStr(k, toValue(v.Values[k]))
-		}
-		return d
-	case []any:
-		elems := make([]interp.Value, len(v))
-		for i, e := range v {
-			elems[i] = toValue(e)
-		}
-		return interp.NewList(elems)
-	}
-	return interp.FromGo(x)
-}
-
-// fitStructs adapts dicts read from a reply to the struct types the hint
-// expects, forgiving what models commonly get wrong: keys that differ from
-// the field names only in case, spaces or dashes are renamed, and keys the
-// struct does not have are dropped. Missing required fields are left for
-// coercion to report.
-func fitStructs(v interp.Value, h *interp.TypeHint, depth int) interp.Value {
-	h = nonNone(h)
-	if h == nil || depth > maxSchemaDepth {
-		return v
-	}
-	switch h.Kind {
-	case interp.HintList, interp.HintSet, interp.HintTuple:
-		l, ok := v.(*interp.List)
-		if !ok || len(h.Args) == 0 {
-			return v
-		}
-		for i, e := range l.Elems {
-			eh := h.Args[0]
-			if h.Kind == interp.HintTuple && i < len(h.Args) {
-				eh = h.Args[i]
+			vv, err := toValue(v.Values[k])
+			if err != nil {
+				return nil, err
 			}
-			l.Elems[i] = fitStructs(e, eh, depth+1)
+			d.SetStr(k, vv)
 		}
-	case interp.HintDict:
-		d, ok := v.(*interp.Dict)
-		if !ok || len(h.Args) != 2 {
-			return v
+		return d, nil
+	case *reply.Object:
+		st, ok := v.Type.Ref.(*interp.StructType)
+		if !ok {
+			return nil, fmt.Errorf("struct type %s is not defined", v.Type.Name)
 		}
-		vals := d.Values()
-		for i := range vals {
-			vals[i] = fitStructs(vals[i], h.Args[1], depth+1)
-		}
-	case interp.HintStruct:
-		st := h.ResolveStruct()
-		d, ok := v.(*interp.Dict)
-		if st == nil || !ok {
-			return v
-		}
-		byNorm := map[string]int{}
-		for i, f := range st.Fields {
-			byNorm[normKey(f.Name)] = i
-		}
-		out := interp.NewDict(len(st.Fields))
-		vals := d.Values()
-		for i, k := range d.Keys() {
-			ks, ok := k.(interp.Str)
-			if !ok {
+		d := interp.NewDict(len(v.Values))
+		for i, f := range v.Type.Fields {
+			if !v.Set[i] {
 				continue
 			}
-			fi := st.FieldIndex(string(ks))
-			if fi < 0 {
-				j, ok := byNorm[normKey(string(ks))]
-				if !ok {
-					continue // a key the struct does not have
-				}
-				fi = j
+			fv, err := toValue(v.Values[i])
+			if err != nil {
+				return nil, err
 			}
-			name := st.Fields[fi].Name
-			if _, dup := out.GetStr(name); dup {
-				continue
-			}
-			out.SetStr(name, fitStructs(vals[i], st.Fields[fi].Hint, depth+1))
+			d.SetStr(f.Name, fv)
 		}
-		return out
+		return interp.Coerce(d, &interp.TypeHint{Kind: interp.HintStruct, Name: st.Name, Struct: st})
+	case reply.Member:
+		return memberValue(v)
 	}
-	return v
+	return interp.FromGo(x), nil
 }
 
-// normKey folds a key for lenient matching: lower case, without spaces,
-// dashes and underscores.
-func normKey(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r == '_' || r == '-' || unicode.IsSpace(r) {
-			continue
+func toValues(xs []any) ([]interp.Value, error) {
+	out := make([]interp.Value, len(xs))
+	for i, x := range xs {
+		v, err := toValue(x)
+		if err != nil {
+			return nil, err
 		}
-		b.WriteRune(unicode.ToLower(r))
+		out[i] = v
 	}
-	return b.String()
+	return out, nil
+}
+
+// memberValue is the enum member a reply named.
+func memberValue(m reply.Member) (interp.Value, error) {
+	return nil, fmt.Errorf("enum %s is not supported", m.Type.Name)
 }

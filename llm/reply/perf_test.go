@@ -1,6 +1,7 @@
 package reply
 
 import (
+	"github.com/minidana/dana/lang/types"
 	"strings"
 	"testing"
 	"time"
@@ -22,9 +23,9 @@ func TestPathological(t *testing.T) {
 		"final":      strings.Repeat("FINAL_ANSWER: x\n", 5000),
 		"braces_str": "{" + strings.Repeat("\"a\":", 10000),
 	} {
-		for _, k := range []Kind{Int, Bool, Str, List, Dict} {
+		for _, k := range []*types.Type{sInt, sBool, sStr, sList, sDict, sObj, tPriority} {
 			start := time.Now()
-			Parse(s, Shape{Kind: k}, false)
+			Parse(s, k, Options{})
 			if d := time.Since(start); d > time.Second {
 				t.Errorf("%s %v: %v", name, k, d)
 			}

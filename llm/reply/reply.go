@@ -1,21 +1,26 @@
-// Package reply reads a value of an expected shape out of an LLM's reply text,
-// forgiving on input (SPEC §9.4): it strips <think> blocks, Markdown fences and
-// emphasis; finds a scalar marked FINAL_ANSWER:, the whole reply, a {"value": x}
-// object or the single number / yes-no in prose; finds the single balanced JSON
-// array or object (repairing trailing commas, single quotes, unquoted keys and
-// a truncated tail) or reads a Markdown list. When the reply holds two
-// different candidates it fails rather than guess. Its errors are meant to be
-// quoted back to the model on retry, so they say plainly what was wrong.
+// Package reply reads a value of an expected type (lang/types) out of an
+// LLM's reply text (SPEC §9.4): forgiving on input, lossless on output.
 //
-// Values returned:
+// The reply and the type are walked together. JSON candidates are read from
+// the raw reply first (also inside Markdown fences), so the inside of a JSON
+// string is never altered; <think> blocks are dropped only outside JSON;
+// emphasis, fences and bullets are cleaned only when a scalar (or a list) is
+// read from prose. Every candidate interpretation is scored against the
+// type (exact, lossless coercion, lenient repair, missing optional fields,
+// found in prose); the best wins and two different best values are an
+// ambiguity. A value that cannot be read without losing information (2.7 for
+// an int, a list for a str, null for a required field, "true or false" for a
+// bool) is refused. Errors are *Error values whose Reason is one line, fit
+// to quote back to the model on retry.
 //
-//   - Str: string; Int: int64 (a fractional number is truncated, as int()
-//     does, SPEC §8.1); Float: float64; Bool: bool.
-//   - Any: the string, or the decoded JSON when the reply is a JSON object
-//     or array.
-//   - List: []any; Dict and Object: *OrderedMap.
-//   - Inside JSON: []any, *OrderedMap (keys in order), string, bool, nil, and
-//     numbers as int64 when they are integers that fit, else float64.
+// Values returned, by expected kind:
+//
+//   - str: string; int: int64 (or *big.Int beyond int64); float: float64;
+//     bool: bool; None: nil; a literal: its value (string, int64, bool).
+//   - list: []any; tuple: Tuple; set: Set; dict: *Map; struct: *Object;
+//     enum: Member. Elements follow their own types.
+//   - any: the text, or for a JSON reply the decoded JSON with objects as
+//     *OrderedMap and numbers as int64 or float64.
 package reply
 
 import (
@@ -24,61 +29,6 @@ import (
 	"fmt"
 	"strings"
 )
-
-// Kind is the kind of value expected from a reply.
-type Kind int
-
-// The kinds of value Parse reads.
-const (
-	// Str is any text.
-	Str Kind = iota
-	// Int is an integer.
-	Int
-	// Float is a number.
-	Float
-	// Bool is yes/no, true/false.
-	Bool
-	// Any is text, or JSON when the reply is a JSON object or array.
-	Any
-	// List is a JSON array (or a Markdown list).
-	List
-	// Dict is a JSON object with any keys.
-	Dict
-	// Object is a JSON object with known fields (a struct).
-	Object
-)
-
-// String names the kind as mini-Dana does.
-func (k Kind) String() string {
-	switch k {
-	case Str:
-		return "str"
-	case Int:
-		return "int"
-	case Float:
-		return "float"
-	case Bool:
-		return "bool"
-	case Any:
-		return "any"
-	case List:
-		return "list"
-	case Dict:
-		return "dict"
-	case Object:
-		return "object"
-	}
-	return fmt.Sprintf("Kind(%d)", int(k))
-}
-
-// Shape is what Parse looks for.
-type Shape struct {
-	Kind Kind
-	// Fields are an Object's expected field names; they help pick the
-	// right JSON object when the reply has several, and unwrap an object
-	// nested under a single key. Optional.
-	Fields []string
-}
 
 // Error is a reply that could not be read as the expected shape.
 type Error struct {
@@ -142,27 +92,6 @@ func excerpt(s string, n int) string {
 	return s
 }
 
-// Parse reads a value of the given shape from an LLM reply. strict (the
-// "strict" POET profile) disables every fuzzy step: after removing <think>
-// blocks and surrounding white space, the reply must be exactly a value of
-// the kind (an integer, a number, true/false) or exactly valid JSON of the
-// shape. Failures are *Error values.
-func Parse(text string, shape Shape, strict bool) (any, error) {
-	t, err := stripThink(text)
-	if err != nil {
-		return nil, err
-	}
-	if strict {
-		return parseStrict(t, shape)
-	}
-	switch shape.Kind {
-	case List, Dict, Object:
-		return parseJSONShape(t, shape)
-	default:
-		return parseScalar(t, shape.Kind)
-	}
-}
-
 // OrderedMap is a JSON object with its keys in the order they appeared.
 type OrderedMap struct {
 	// Keys are the keys in order, each once.
@@ -203,18 +132,25 @@ func (m *OrderedMap) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		kb, err := json.Marshal(k)
-		if err != nil {
+		if err := writeJSON(&b, k); err != nil {
 			return nil, err
 		}
-		b.Write(kb)
 		b.WriteByte(':')
-		vb, err := json.Marshal(m.Values[k])
-		if err != nil {
+		if err := writeJSON(&b, m.Values[k]); err != nil {
 			return nil, err
 		}
-		b.Write(vb)
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// writeJSON appends v as JSON without escaping <, > and &.
+func writeJSON(b *bytes.Buffer, v any) error {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	b.Truncate(b.Len() - 1) // Encode's newline
+	return nil
 }

@@ -6,23 +6,27 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/minidana/dana/lang/types"
 )
 
 type parseCase struct {
 	name   string
 	text   string
-	shape  Shape
+	shape  *types.Type
 	strict bool
 	want   any    // expected value (for JSON shapes: its canonical JSON string)
 	errSub string // when not empty, an error containing this is expected
 	amb    bool   // the error must be an ambiguity
+	// wantCanon, when set, is the expected canonical rendering.
+	wantCanon string
 }
 
 func runCases(t *testing.T, cases []parseCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := Parse(tc.text, tc.shape, tc.strict)
+			got, err := Parse(tc.text, tc.shape, Options{Strict: tc.strict})
 			if tc.errSub != "" {
 				var re *Error
 				if err == nil || !errors.As(err, &re) {
@@ -42,9 +46,24 @@ func runCases(t *testing.T, cases []parseCase) {
 			if err != nil {
 				t.Fatalf("unexpected error: %v", err)
 			}
-			if want, ok := tc.want.(string); ok && tc.shape.Kind >= List {
-				b, _ := json.Marshal(got)
-				if string(b) != want {
+			if tc.wantCanon != "" {
+				if c := canonical(got); strings.TrimSpace(c) != tc.wantCanon {
+					t.Errorf("got %s, want %s", c, tc.wantCanon)
+				}
+				return
+			}
+			if _, isStr := got.(string); isStr {
+				if got != tc.want {
+					t.Errorf("got %q, want %#v", got, tc.want)
+				}
+				return
+			}
+			if want, ok := tc.want.(string); ok && tc.shape.IsJSON() {
+				var buf strings.Builder
+				enc := json.NewEncoder(&buf)
+				enc.SetEscapeHTML(false)
+				_ = enc.Encode(got)
+				if b := strings.TrimSpace(buf.String()); b != want {
 					t.Errorf("got %s, want %s", b, want)
 				}
 				return
@@ -57,14 +76,14 @@ func runCases(t *testing.T, cases []parseCase) {
 }
 
 var (
-	sInt   = Shape{Kind: Int}
-	sFloat = Shape{Kind: Float}
-	sBool  = Shape{Kind: Bool}
-	sStr   = Shape{Kind: Str}
-	sAny   = Shape{Kind: Any}
-	sList  = Shape{Kind: List}
-	sDict  = Shape{Kind: Dict}
-	sObj   = Shape{Kind: Object, Fields: []string{"name", "age"}}
+	sInt   = types.Named(types.Int)
+	sFloat = types.Named(types.Float)
+	sBool  = types.Named(types.Bool)
+	sStr   = types.Named(types.Str)
+	sAny   = types.Named(types.Any)
+	sList  = types.Named(types.List)
+	sDict  = types.Named(types.Dict)
+	sObj   = structT("Person", field("name", sStr), field("age", sInt))
 )
 
 func TestParseScalars(t *testing.T) {
@@ -74,7 +93,7 @@ func TestParseScalars(t *testing.T) {
 		{name: "bare int with spaces and period", text: "  42.\n", shape: sInt, want: int64(42)},
 		{name: "negative float", text: "-3.25", shape: sFloat, want: -3.25},
 		{name: "int as float", text: "7", shape: sFloat, want: 7.0},
-		{name: "float to int truncates", text: "3.9", shape: sInt, want: int64(3)},
+		{name: "float to int refused (lossless)", text: "3.9", shape: sInt, errSub: "3.9 in the reply is not an int (it is not a whole number)"},
 		{name: "exponent", text: "6.02e23", shape: sFloat, want: 6.02e23},
 		{name: "quoted number", text: `"12"`, shape: sInt, want: int64(12)},
 		{name: "big int exact", text: "9007199254740993", shape: sInt, want: int64(9007199254740993)},
@@ -102,7 +121,7 @@ func TestParseScalars(t *testing.T) {
 		{name: "final answer repeated same", text: "FINAL_ANSWER: 3\n...\nFINAL_ANSWER: 3", shape: sInt, want: int64(3)},
 		{name: "final answer conflicting", text: "FINAL_ANSWER: 3\nFINAL_ANSWER: 4", shape: sInt, errSub: "two different FINAL_ANSWER values", amb: true},
 		{name: "final answer placeholder then value", text: "I will end with FINAL_ANSWER: <value>\nFINAL_ANSWER: 9", shape: sInt, want: int64(9)},
-		{name: "final answer not a number", text: "FINAL_ANSWER: many", shape: sInt, errSub: `the FINAL_ANSWER value "many" is not an integer`},
+		{name: "final answer not a number", text: "FINAL_ANSWER: many", shape: sInt, errSub: `the FINAL_ANSWER value "many" is not an int`},
 
 		// value objects
 		{name: "value object", text: `{"value": 3.5}`, shape: sFloat, want: 3.5},
@@ -156,7 +175,8 @@ func TestParseScalars(t *testing.T) {
 		{name: "str quoted", text: `"Paris"`, shape: sStr, want: "Paris"},
 		{name: "str inner quotes kept", text: `"a" and "b"`, shape: sStr, want: `"a" and "b"`},
 		{name: "str think and fence", text: "<think>hmm</think>```\nhello\n```", shape: sStr, want: "hello"},
-		{name: "str emphasis", text: "The **capital** is Paris", shape: sStr, want: "The capital is Paris"},
+		{name: "str inner emphasis kept", text: "The **capital** is Paris", shape: sStr, want: "The **capital** is Paris"},
+		{name: "str whole emphasis unwrapped", text: "**Paris**", shape: sStr, want: "Paris"},
 		{name: "any text", text: "just text", shape: sAny, want: "just text"},
 		{name: "any json", text: `[1, "a"]`, shape: sAny, want: []any{int64(1), "a"}},
 	})
@@ -232,12 +252,12 @@ func TestOrderedMap(t *testing.T) {
 	if err != nil || string(b) != `{"b":2,"a":"x"}` {
 		t.Errorf("marshal %s %v", b, err)
 	}
-	v, err := Parse(`{"k": 1, "k": 2, "j": 3}`, sDict, true)
+	v, err := decodeJSON(`{"k": 1, "k": 2, "j": 3}`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	om := v.(*OrderedMap)
-	if !reflect.DeepEqual(om.Keys, []string{"k", "j"}) || om.Values["k"] != int64(2) {
+	if !reflect.DeepEqual(om.Keys, []string{"k", "j"}) || om.Values["k"] != Number("2") {
 		t.Errorf("duplicate keys: %v %v", om.Keys, om.Values)
 	}
 }
@@ -247,12 +267,12 @@ func TestErrorsAreQuotable(t *testing.T) {
 	// or "no ...", fit to quote back to the model.
 	for _, c := range []struct {
 		text  string
-		shape Shape
+		shape *types.Type
 	}{
 		{"", sInt}, {"maybe", sInt}, {"3 or 4", sFloat}, {"hmm", sBool}, {"maybe yes, maybe no.", sBool},
-		{"nope", sList}, {"[1] [2]", sList}, {"{", sDict}, {"x", Shape{Kind: Int}},
+		{"nope", sList}, {"[1] [2]", sList}, {"{", sDict}, {"x", sInt},
 	} {
-		_, err := Parse(c.text, c.shape, false)
+		_, err := Parse(c.text, c.shape, Options{})
 		var re *Error
 		if !errors.As(err, &re) {
 			t.Errorf("%q: %v is not an *Error", c.text, err)
@@ -267,7 +287,7 @@ func TestErrorsAreQuotable(t *testing.T) {
 func BenchmarkParse(b *testing.B) {
 	inputs := []struct {
 		text  string
-		shape Shape
+		shape *types.Type
 	}{
 		{"42", sInt},
 		{"<think>Let me think about 3 and 4 for a while.</think>\nThe answer is **7**, clearly.", sInt},
@@ -279,7 +299,7 @@ func BenchmarkParse(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, in := range inputs {
-			if _, err := Parse(in.text, in.shape, false); err != nil {
+			if _, err := Parse(in.text, in.shape, Options{}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -304,37 +324,19 @@ func FuzzParse(f *testing.F) {
 	for _, s := range []string{"42", "<think>x</think>[1,2,", "{'a': 1,}", "- a\n- b", "FINAL_ANSWER:", "```json\n{\n```", "twenty-one", "[{]}", "\"", "one hundred and"} {
 		f.Add(s)
 	}
+	all := []*types.Type{sStr, sInt, sFloat, sBool, sAny, sList, sDict, sObj, tPriority, tLevel, tNested,
+		union(sInt, sStr), union(structT("A", field("a", sInt)), types.Named(types.None))}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, k := range []Kind{Str, Int, Float, Bool, Any, List, Dict, Object} {
+		for _, typ := range all {
 			for _, strict := range []bool{false, true} {
-				v, err := Parse(s, Shape{Kind: k, Fields: []string{"a"}}, strict)
+				_, err := Parse(s, typ, Options{Strict: strict})
 				if err != nil {
 					var re *Error
 					if !errors.As(err, &re) {
-						t.Fatalf("Parse(%q, %v) error %T is not *Error", s, k, err)
+						t.Fatalf("Parse(%q, %v) error %T is not *Error", s, typ, err)
 					}
-					continue
-				}
-				switch k {
-				case Int:
-					if _, ok := v.(int64); !ok {
-						t.Fatalf("Int gave %T", v)
-					}
-				case Float:
-					if _, ok := v.(float64); !ok {
-						t.Fatalf("Float gave %T", v)
-					}
-				case Bool:
-					if _, ok := v.(bool); !ok {
-						t.Fatalf("Bool gave %T", v)
-					}
-				case List:
-					if _, ok := v.([]any); !ok {
-						t.Fatalf("List gave %T", v)
-					}
-				case Dict, Object:
-					if _, ok := v.(*OrderedMap); !ok {
-						t.Fatalf("%v gave %T", k, v)
+					if strings.Contains(re.Reason, "\n") {
+						t.Fatalf("Parse(%q, %v): reason on several lines: %q", s, typ, re.Reason)
 					}
 				}
 			}

@@ -1,6 +1,7 @@
 package reply
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -11,57 +12,6 @@ import (
 )
 
 var finalAnswerRe = lazyre.New(`(?i)final[ _-]?answer\s*[:=]`)
-
-// parseScalar reads a Str, Int, Float, Bool or Any value (non-strict).
-func parseScalar(t string, kind Kind) (any, error) {
-	t = cleanProse(t)
-	if t == "" {
-		return nil, errorf("the reply is empty")
-	}
-	// 1. A value marked FINAL_ANSWER:.
-	if segs := finalAnswerSegments(t); len(segs) > 0 {
-		return fromFinalAnswers(segs, kind)
-	}
-	switch kind {
-	case Str:
-		if v, ok := valueObject(t); ok {
-			if s, ok := v.(string); ok {
-				return s, nil
-			}
-		}
-		return unquote(t), nil
-	case Any:
-		if t[0] == '{' || t[0] == '[' {
-			if v, err := decodeOrdered(t); err == nil {
-				if m, ok := v.(*OrderedMap); ok && m.Len() == 1 {
-					if inner, ok := m.Get("value"); ok {
-						return inner, nil
-					}
-				}
-				return v, nil
-			}
-		}
-		return unquote(t), nil
-	}
-	// 2. The whole reply.
-	if v, ok := exact(t, kind); ok {
-		return v, nil
-	}
-	// 3. A JSON object whose only key is "value".
-	if v, ok := valueObject(t); ok {
-		if x, ok := fromJSONScalar(v, kind); ok {
-			return x, nil
-		}
-	}
-	// 4. The last line, as the format instruction asks.
-	if i := strings.LastIndexByte(t, '\n'); i >= 0 {
-		if v, ok := exact(t[i+1:], kind); ok {
-			return v, nil
-		}
-	}
-	// 5. The single candidate in the text.
-	return fuzzy(t, kind)
-}
 
 // finalAnswerSegments are the texts after each FINAL_ANSWER: marker (the
 // rest of its line, or the next non-empty line when that is empty).
@@ -83,115 +33,6 @@ func finalAnswerSegments(t string) []string {
 		segs = append(segs, line)
 	}
 	return segs
-}
-
-// fromFinalAnswers reads the value of the FINAL_ANSWER segments: each is
-// read exactly or, failing that, fuzzily; different values are ambiguous.
-func fromFinalAnswers(segs []string, kind Kind) (any, error) {
-	var vals []any
-	var texts []string
-	var firstErr error
-	for _, seg := range segs {
-		var v any
-		var err error
-		switch kind {
-		case Str, Any:
-			v = unquote(seg)
-		default:
-			if x, ok := exact(seg, kind); ok {
-				v = x
-			} else if x, ok := valueObject(seg); ok {
-				var ok2 bool
-				if v, ok2 = fromJSONScalar(x, kind); !ok2 {
-					err = errorf("the FINAL_ANSWER value %q is not %s", excerpt(seg, 60), article(kind))
-				}
-			} else {
-				v, err = fuzzy(seg, kind)
-			}
-		}
-		if err != nil {
-			if firstErr == nil {
-				firstErr = err
-			}
-			continue
-		}
-		dup := false
-		for _, w := range vals {
-			if w == v {
-				dup = true
-			}
-		}
-		if !dup {
-			vals = append(vals, v)
-			texts = append(texts, seg)
-		}
-	}
-	switch {
-	case len(vals) == 1:
-		return vals[0], nil
-	case len(vals) > 1:
-		return nil, ambiguous("FINAL_ANSWER values", texts)
-	}
-	if e, ok := firstErr.(*Error); ok && !e.Ambiguous {
-		return nil, errorf("the FINAL_ANSWER value %q is not %s", excerpt(segs[0], 60), article(kind))
-	}
-	return nil, firstErr
-}
-
-// article names a kind with its article: "an integer", "a number", ...
-func article(k Kind) string {
-	switch k {
-	case Int:
-		return "an integer"
-	case Float:
-		return "a number"
-	case Bool:
-		return "yes/no (true/false)"
-	default:
-		return "a " + k.String()
-	}
-}
-
-// exact parses the whole of s (give or take quotes, a trailing period and a
-// unit-less percent sign) as kind.
-func exact(s string, kind Kind) (any, bool) {
-	s = strings.TrimSpace(unquote(s))
-	s = strings.TrimRight(s, ".!")
-	s = strings.TrimSpace(s)
-	switch kind {
-	case Int, Float:
-		n, ok := parseNumberToken(strings.TrimSuffix(s, "%"))
-		if !ok {
-			return nil, false
-		}
-		return numberAs(n, kind)
-	case Bool:
-		switch strings.ToLower(s) {
-		case "true", "yes", "y", "1":
-			return true, true
-		case "false", "no", "n", "0":
-			return false, true
-		}
-	}
-	return nil, false
-}
-
-// numberAs converts a parsed number to kind: Float gives float64; Int gives
-// int64 (exactly, for integer literals), truncating a fractional value as
-// int() does (SPEC §8.1).
-func numberAs(n number, kind Kind) (any, bool) {
-	if kind == Float {
-		return n.value, true
-	}
-	if n.isInt {
-		if i, err := strconv.ParseInt(n.norm, 10, 64); err == nil {
-			return i, true
-		}
-	}
-	if math.Abs(n.value) >= 9.2e18 || math.IsNaN(n.value) {
-		return nil, false
-	}
-	return int64(math.Trunc(n.value)), true
 }
 
 // number is a parsed numeric literal.
@@ -247,108 +88,6 @@ func parseNumberToken(s string) (number, bool) {
 	return number{value: f, isInt: !strings.ContainsAny(s, ".eE"), norm: sign + s}, true
 }
 
-// valueObject returns x when t holds a JSON object whose only key is
-// "value" (or "answer" / "result").
-func valueObject(t string) (any, bool) {
-	i := strings.IndexByte(t, '{')
-	if i < 0 {
-		return nil, false
-	}
-	for _, sp := range findSpans(t) {
-		if sp.open != '{' || sp.truncated {
-			continue
-		}
-		v, err := decodeOrdered(sp.text)
-		if err != nil {
-			continue
-		}
-		m, ok := v.(*OrderedMap)
-		if !ok || m.Len() != 1 {
-			continue
-		}
-		switch strings.ToLower(m.Keys[0]) {
-		case "value", "answer", "result":
-			return m.Values[m.Keys[0]], true
-		}
-	}
-	return nil, false
-}
-
-// fromJSONScalar converts a decoded JSON value to kind.
-func fromJSONScalar(v any, kind Kind) (any, bool) {
-	switch x := v.(type) {
-	case int64:
-		switch kind {
-		case Int:
-			return x, true
-		case Float:
-			return float64(x), true
-		case Bool:
-			return x != 0, x == 0 || x == 1
-		}
-	case float64:
-		switch kind {
-		case Int:
-			return int64(math.Trunc(x)), math.Abs(x) < 9.2e18
-		case Float:
-			return x, true
-		}
-	case bool:
-		if kind == Bool {
-			return x, true
-		}
-	case string:
-		return exact(x, kind)
-	}
-	return nil, false
-}
-
-// fuzzy finds the single number or yes/no in prose.
-func fuzzy(t string, kind Kind) (any, error) {
-	if kind == Bool {
-		return fuzzyBool(t)
-	}
-	cands := numberCandidates(t)
-	if len(cands) == 0 {
-		return nil, errorf("no number found in the reply")
-	}
-	strong := cands[:0:0]
-	for _, c := range cands {
-		if !c.weak {
-			strong = append(strong, c)
-		}
-	}
-	if len(strong) > 0 {
-		cands = strong
-	}
-	var distinct []numCand
-	for _, c := range cands {
-		dup := false
-		for _, d := range distinct {
-			if d.value == c.value {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			distinct = append(distinct, c)
-		}
-	}
-	if len(distinct) > 1 {
-		texts := make([]string, len(distinct))
-		for i, d := range distinct {
-			texts[i] = d.text
-		}
-		return nil, ambiguous("numbers", texts)
-	}
-	c := distinct[0]
-	v, ok := numberAs(c.number, kind)
-	if !ok {
-		return nil, errorf("the number %s in the reply is out of range", c.text)
-	}
-	return v, nil
-}
-
 // numCand is a number found in prose.
 type numCand struct {
 	number
@@ -373,6 +112,9 @@ func numberCandidates(t string) []numCand {
 		}
 		if end+1 < len(t) && t[end] == '.' && isDigitByte(t[end+1]) {
 			continue // a version such as 1.2.3 is not a number
+		}
+		if isScale(t[:start]) {
+			continue // the scale of a rating: "4 out of 5", "4/5"
 		}
 		tok := t[start:end]
 		neg := false
@@ -522,19 +264,24 @@ var (
 	}
 	firstWordRe = lazyre.New(`^[^\p{L}]*(\p{L}+)`)
 	yesNoRe     = lazyre.New(`(?i)\b(yes|no|true|false)\b`)
+	yesNoAltRe  = lazyre.New(`(?i)\b(?:yes|no|true|false)\s*(?:or|/|\|)\s*(?:yes|no|true|false)\b`)
 )
 
-// fuzzyBool reads yes/no from prose: the first word when it is yes/no/true/
+// readYesNo reads yes/no from prose: the first word when it is yes/no/true/
 // false ("No, the sky is blue"), else every standalone yes/no (followed by
-// punctuation or the end) and every true/false; both truths is ambiguous.
-func fuzzyBool(t string) (any, error) {
+// punctuation or the end) and every true/false, each a candidate. Two
+// answers offered as alternatives ("true or false", "yes/no") are refused.
+func (s *state) readYesNo(t string) {
+	if m := yesNoAltRe.Get().FindString(t); m != "" {
+		s.add(cand{fail: fmt.Sprintf("the reply offers both answers (%q) instead of choosing one, so the answer is ambiguous", m), cost: costLastLine - 1, text: m, noun: "yes/no answers"})
+		return
+	}
 	if m := firstWordRe.FindStringSubmatch(t); m != nil {
 		if v, ok := yesNoWords[strings.ToLower(m[1])]; ok {
-			return v, nil
+			s.add(cand{val: v, cost: costProse - 1, text: m[1], noun: "yes/no answers"})
+			return
 		}
 	}
-	var found []string
-	var vals []bool
 	for _, loc := range yesNoRe.FindAllStringSubmatchIndex(t, -1) {
 		w := strings.ToLower(t[loc[2]:loc[3]])
 		if w == "yes" || w == "no" {
@@ -543,27 +290,22 @@ func fuzzyBool(t string) (any, error) {
 				continue // "no doubt", "yes men": not an answer
 			}
 		}
-		v := yesNoWords[w]
-		dup := false
-		for _, x := range vals {
-			if x == v {
-				dup = true
-			}
-		}
-		if !dup {
-			vals = append(vals, v)
-			found = append(found, w)
-		}
+		s.add(cand{val: yesNoWords[w], cost: costProse, text: w, noun: "yes/no answers"})
 	}
-	switch len(vals) {
-	case 0:
-		return nil, errorf("no yes/no answer found in the reply")
-	case 1:
-		return vals[0], nil
+}
+
+// isScale reports whether the text before a number makes it the scale of a
+// rating: "out of 5", "4/5", "4 of 5".
+func isScale(before string) bool {
+	if len(before) > 16 {
+		before = before[len(before)-16:]
 	}
-	return nil, &Error{
-		Reason:     "the reply contains both " + found[0] + " and " + found[1] + ", so the answer is ambiguous",
-		Ambiguous:  true,
-		Candidates: found,
+	b := strings.ToLower(strings.TrimRight(before, " "))
+	if strings.HasSuffix(b, "out of") {
+		return true
 	}
+	if strings.HasSuffix(before, "/") && len(before) > 1 && isDigitByte(before[len(before)-2]) {
+		return true
+	}
+	return false
 }
