@@ -66,6 +66,33 @@ func installFuncs(in *interp.Interpreter, st *state) {
 	reg("hasattr", builtinHasattr)
 	reg("setattr", builtinSetattr)
 	reg("issubclass", builtinIssubclass)
+	reg("input", builtinInput)
+}
+
+var inputSig = signature{name: "input", params: []string{"prompt"}}
+
+// builtinInput is input(prompt=""): the prompt goes to standard output, then
+// one line of standard input is returned without its newline; at end of
+// input it raises EOFError, as Python does.
+func builtinInput(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	a, err := inputSig.bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	if a[0] != nil {
+		if _, err := io.WriteString(th.Interp().Stdout(), interp.ToStr(a[0])); err != nil {
+			return nil, err
+		}
+	}
+	line, err := th.Interp().Stdin().ReadString('\n')
+	if err != nil && line == "" {
+		if err == io.EOF {
+			return nil, interp.Errorf("EOFError", "EOF when reading a line")
+		}
+		return nil, interp.Errorf("OSError", "input(): %v", err)
+	}
+	line = strings.TrimSuffix(line, "\n")
+	return interp.Str(strings.TrimSuffix(line, "\r")), nil
 }
 
 // ---------------------------------------------------------------------------

@@ -22,6 +22,8 @@ const Version = "0.1.0"
 // Config configures an Engine.
 type Config struct {
 	Stdout, Stderr io.Writer
+	// Stdin is what input() reads (nil: nothing, input() raises EOFError).
+	Stdin io.Reader
 	// Path is the module search path (DANAPATH entries).
 	Path     []string
 	MaxSteps int64
@@ -66,6 +68,7 @@ func New(cfg Config) *Engine {
 	in := interp.New(interp.Options{
 		Stdout:   cfg.Stdout,
 		Stderr:   cfg.Stderr,
+		Stdin:    cfg.Stdin,
 		Path:     cfg.Path,
 		MaxSteps: cfg.MaxSteps,
 		Timeout:  cfg.Timeout,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"time"
 
@@ -51,6 +52,7 @@ func (o *options) newEngine(ctx context.Context, stdout, stderr io.Writer) *engi
 	return engine.New(engine.Config{
 		Stdout:      stdout,
 		Stderr:      stderr,
+		Stdin:       os.Stdin,
 		MaxSteps:    o.maxSteps,
 		Timeout:     o.timeout,
 		Context:     ctx,

@@ -12,6 +12,7 @@
 package interp
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -34,6 +35,9 @@ type Options struct {
 	// Stdout receives print(); Stderr receives log(). Defaults: os.Stdout,
 	// os.Stderr.
 	Stdout, Stderr io.Writer
+	// Stdin is what input() reads (default: an empty reader, so a script
+	// run without one reads EOF).
+	Stdin io.Reader
 	// Path lists extra directories searched by import after the importing
 	// file's own directory (DANAPATH).
 	Path []string
@@ -72,6 +76,7 @@ type Interpreter struct {
 	main     *Module
 	cur      *Thread
 	values   map[string]any // embedder state (see SetData)
+	stdin    *bufio.Reader
 }
 
 // New returns an interpreter with no builtins installed beyond the core ones
@@ -86,6 +91,9 @@ func New(opts Options) *Interpreter {
 	}
 	if opts.MaxDepth <= 0 {
 		opts.MaxDepth = 1000
+	}
+	if opts.Stdin == nil {
+		opts.Stdin = strings.NewReader("")
 	}
 	if opts.Getenv == nil {
 		opts.Getenv = os.Getenv
@@ -116,6 +124,15 @@ func (in *Interpreter) Stdout() io.Writer { return in.opts.Stdout }
 
 // Stderr is where log() writes.
 func (in *Interpreter) Stderr() io.Writer { return in.opts.Stderr }
+
+// Stdin is what input() reads, buffered once per interpreter so that
+// successive input() calls do not lose read-ahead.
+func (in *Interpreter) Stdin() *bufio.Reader {
+	if in.stdin == nil {
+		in.stdin = bufio.NewReader(in.opts.Stdin)
+	}
+	return in.stdin
+}
 
 // Getenv reads an environment variable through the configured function.
 func (in *Interpreter) Getenv(name string) string { return in.opts.Getenv(name) }

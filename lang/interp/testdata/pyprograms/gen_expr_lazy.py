@@ -1,0 +1,6 @@
+print(any(10 / x > 1 for x in [1, 0]))
+print(all(x < 5 for x in [1, 2, 10, "x"]))
+g = (x * x for x in range(5))
+print(next(g), next(g), list(g), list(g))
+print(sum(x for x in range(10) if x % 3 == 0))
+print(max((len(w), w) for w in "the quick brown fox".split()))

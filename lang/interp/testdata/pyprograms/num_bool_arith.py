@@ -1,0 +1,5 @@
+print(True + True, True * 10, False - 1, sum([True, False, True]))
+print(int(True), float(False), str(True), True == 1, False == 0.0)
+print(1 if True else 0, not 0, not "", not [1])
+print(3 and 4, 0 and 4, 3 or 4, 0 or "" or None or "last")
+print(bool(0.0), bool([]), bool([0]), bool({}), bool(" "))

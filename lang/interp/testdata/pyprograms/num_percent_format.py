@@ -1,0 +1,6 @@
+print("%d items at %.2f each" % (3, 4.5))
+print("%(name)s is %(age)d" % {"name": "bob", "age": 30})
+print("%c%c%c" % (72, 105, 33), "%c" % "x")
+print("%5.1f|%-8s|%+d|%e" % (3.14159, "left", 7, 12345.678))
+print("%s %r" % ("str", "repr"), "%%", "%3d%%" % 50)
+print("%x %o %X %#x" % (255, 8, 255, 255))
