@@ -61,7 +61,7 @@ func TestPythonPrograms(t *testing.T) {
 				t.Fatal(err)
 			}
 			var out, errOut bytes.Buffer
-			in := interp.New(interp.Options{Stdout: &out, Stderr: &errOut, Stdin: bytes.NewReader(stdin), MaxSteps: 50_000_000})
+			in := interp.New(interp.Options{Stdout: &out, Stderr: &errOut, Stdin: bytes.NewReader(stdin), MaxSteps: 10_000_000})
 			builtins.Install(in)
 			runErr := in.Exec(src, string(code))
 			same := runErr == nil && bytes.Equal(out.Bytes(), want)
