@@ -149,6 +149,13 @@ type Response struct {
 	Mock bool
 	// Replayed is true when the answer came from a replay file.
 	Replayed bool
+	// FinishReason is why the model stopped: "stop", "length" (cut off at
+	// the token limit: the text is incomplete), "content_filter", ...; ""
+	// when the server did not say.
+	FinishReason string
+	// Refusal is the model's refusal message when the server reports one
+	// separately from the content (OpenAI's message.refusal).
+	Refusal string
 	// UsedResponseFormat tells whether the successful request carried
 	// response_format (false after a fallback, or when none was asked).
 	UsedResponseFormat bool

@@ -123,6 +123,8 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 		if f == nil {
 			resp := &Response{
 				Text:               messageText(res),
+				FinishReason:       res.Choices[0].FinishReason,
+				Refusal:            res.Choices[0].Message.Refusal,
 				Model:              res.Model,
 				Usage:              Usage{PromptTokens: res.Usage.PromptTokens, CompletionTokens: res.Usage.CompletionTokens, TotalTokens: res.Usage.TotalTokens},
 				Attempts:           attempts,

@@ -32,6 +32,9 @@ type Exchange struct {
 	ResponseModel      string `json:"response_model,omitempty"`
 	Usage              Usage  `json:"usage"`
 	UsedResponseFormat bool   `json:"used_response_format"`
+	// FinishReason and Refusal are replayed as recorded (see Response).
+	FinishReason string `json:"finish_reason,omitempty"`
+	Refusal      string `json:"refusal,omitempty"`
 }
 
 // ErrNoRecording is wrapped by the *LLMError a Replayer returns for a
@@ -104,6 +107,8 @@ func (r *Recorder) Complete(ctx context.Context, req *Request) (*Response, error
 		ResponseModel:      resp.Model,
 		Usage:              resp.Usage,
 		UsedResponseFormat: resp.UsedResponseFormat,
+		FinishReason:       resp.FinishReason,
+		Refusal:            resp.Refusal,
 	}
 	if err := r.append(&ex); err != nil {
 		return nil, &LLMError{Endpoint: resp.Endpoint, Status: 200, Attempts: resp.Attempts,
@@ -228,6 +233,8 @@ func (r *Replayer) Complete(ctx context.Context, req *Request) (*Response, error
 	}
 	resp := &Response{
 		Text:               ex.Text,
+		FinishReason:       ex.FinishReason,
+		Refusal:            ex.Refusal,
 		Model:              ex.ResponseModel,
 		Usage:              ex.Usage,
 		Attempts:           1,

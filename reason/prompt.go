@@ -315,6 +315,20 @@ func retryMessage(badReply, failure string, p *plan, profile string) string {
 	return b.String()
 }
 
+// shorterMessage is the user message after a reply cut off at the token
+// limit: it asks for the same answer, shorter.
+func shorterMessage(cut string, p *plan, profile string) string {
+	var b strings.Builder
+	b.WriteString("Your previous reply was cut off at the token limit before it was complete, so it could not be used. ")
+	b.WriteString("It began:\n<previous_reply>\n")
+	b.WriteString(clip(cut, 500))
+	b.WriteString("\n</previous_reply>\n")
+	b.WriteString("Answer the original request again with a shorter reply: no reasoning before the answer, no repetition, ")
+	b.WriteString("and keep any text inside the answer brief, so that the whole answer fits.\n")
+	b.WriteString(formatInstruction(p, profile))
+	return b.String()
+}
+
 // renderContextArg renders the `context` argument for the prompt: text as
 // is, structs as their repr, other values as JSON.
 func renderContextArg(v interp.Value) string {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -375,6 +376,7 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 	c.ctx = llm.WithBudget(th.Context(), budget)
 
 	userMsg := first
+	cutOff := 0 // replies cut off at the token limit
 	for n := 1; n <= maxRetries+1; n++ {
 		req := &llm.Request{Messages: msgs, Model: a.model, Temperature: temp, ResponseFormat: rf, Expected: &expected}
 		t0 := time.Now()
@@ -388,7 +390,24 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 		}
 		att := Attempt{N: n, Prompt: userMsg, Reply: resp.Text, Duration: time.Since(t0), Usage: usageOf(resp.Usage)}
 		c.noteResponse(resp)
-		v, failure := c.interpret(resp.Text)
+		var v interp.Value
+		var failure string
+		truncated := resp.FinishReason == "length"
+		switch {
+		case truncated:
+			// A reply cut off at the token limit is never a complete
+			// value, however well it parses (SPEC §9.4).
+			cutOff++
+			failure = cutOffFailure
+		case resp.Refusal != "":
+			failure = refusalFailure(excerptLine(resp.Refusal, 120))
+		default:
+			if r, ok := reply.Refusal(resp.Text); ok {
+				failure = refusalFailure(r)
+			} else {
+				v, failure = c.interpret(resp.Text)
+			}
+		}
 		if failure == "" {
 			att.Output = interp.ToGo(v)
 			c.rec.Attempts = append(c.rec.Attempts, att)
@@ -400,7 +419,14 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 		}
 		att.Failure = failure
 		c.rec.Attempts = append(c.rec.Attempts, att)
-		userMsg = retryMessage(resp.Text, failure, c.plan, c.profile)
+		if cutOff >= 2 {
+			break // asked once for a shorter answer already
+		}
+		if truncated {
+			userMsg = shorterMessage(resp.Text, c.plan, c.profile)
+		} else {
+			userMsg = retryMessage(resp.Text, failure, c.plan, c.profile)
+		}
 		msgs = append(msgs, llm.Assistant(resp.Text), llm.User(userMsg))
 	}
 	return nil, c.fail(c.validationError())
@@ -560,7 +586,19 @@ func paragraph(s string, width int) string {
 func (c *call) validationError() *interp.Exception {
 	var b strings.Builder
 	n := len(c.rec.Attempts)
-	fmt.Fprintf(&b, "reason() got no valid %s from the model after %d attempt", c.plan.name, n)
+	lastFailure := ""
+	if n > 0 {
+		lastFailure = c.rec.Attempts[n-1].Failure
+	}
+	switch {
+	case lastFailure == cutOffFailure:
+		fmt.Fprintf(&b, "reason() got no complete %s from the model: the reply was cut off at the token limit (finish_reason \"length\"), also when asked for a shorter answer", c.plan.name)
+	case strings.HasPrefix(lastFailure, refusalPrefix):
+		fmt.Fprintf(&b, "reason() got no %s: %s", c.plan.name, lastFailure)
+	default:
+		fmt.Fprintf(&b, "reason() got no valid %s from the model", c.plan.name)
+	}
+	fmt.Fprintf(&b, " after %d attempt", n)
 	if n != 1 {
 		b.WriteString("s")
 	}
@@ -636,4 +674,25 @@ func schemaName(typ string) string {
 		return "reply"
 	}
 	return b.String()
+}
+
+// cutOffFailure is the failure of a reply cut off at the token limit.
+const cutOffFailure = "the reply was cut off at the token limit (finish_reason \"length\"), so it is not a complete value"
+
+// refusalPrefix starts the failure of a refused request.
+const refusalPrefix = "the model refused to answer"
+
+// refusalFailure is the failure of a refusal, quoting it on one line.
+func refusalFailure(msg string) string {
+	return fmt.Sprintf("%s: %q", refusalPrefix, msg)
+}
+
+// excerptLine is s on one line, cut to about n bytes.
+func excerptLine(s string, n int) string {
+	q := quoteExcerpt(s, n)
+	u, err := strconv.Unquote(q)
+	if err != nil {
+		return q
+	}
+	return u
 }

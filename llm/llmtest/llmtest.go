@@ -81,6 +81,12 @@ type Reply struct {
 	// PromptTokens and CompletionTokens are reported as usage; when both
 	// are zero, usage is estimated from the text lengths.
 	PromptTokens, CompletionTokens int
+	// FinishReason is the choice's finish_reason; default "stop". "length"
+	// says the reply was cut off at the token limit.
+	FinishReason string
+	// Refusal, when set, is sent as message.refusal (OpenAI's way of
+	// reporting a refusal beside an empty content).
+	Refusal string
 	// Delay is waited before answering (cut short if the client leaves).
 	Delay time.Duration
 	// Hang never answers: the handler waits until the client gives up or
@@ -93,6 +99,13 @@ type Reply struct {
 
 // Text is a 200 reply with content s.
 func Text(s string) Reply { return Reply{Text: s} }
+
+// Truncated is a 200 reply with content s cut off at the token limit
+// (finish_reason "length").
+func Truncated(s string) Reply { return Reply{Text: s, FinishReason: "length"} }
+
+// Refused is a 200 reply whose message carries a refusal and no content.
+func Refused(msg string) Reply { return Reply{Refusal: msg} }
 
 // Status is an error reply with an OpenAI-style error body.
 func Status(code int, message string) Reply { return Reply{Status: code, ErrorMessage: message} }
@@ -330,6 +343,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		ct = len(reply.Text)/4 + 1
 	}
+	finish := reply.FinishReason
+	if finish == "" {
+		finish = "stop"
+	}
+	message := map[string]any{"role": "assistant", "content": reply.Text}
+	if reply.Refusal != "" {
+		message["content"] = nil
+		message["refusal"] = reply.Refusal
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
 		"id":      fmt.Sprintf("chatcmpl-llmtest-%d", n),
 		"object":  "chat.completion",
@@ -337,8 +359,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		"model":   model,
 		"choices": []any{map[string]any{
 			"index":         0,
-			"message":       map[string]any{"role": "assistant", "content": reply.Text},
-			"finish_reason": "stop",
+			"message":       message,
+			"finish_reason": finish,
 		}},
 		"usage": map[string]any{"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct},
 	})
