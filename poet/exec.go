@@ -3,6 +3,7 @@ package poet
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -71,6 +72,10 @@ type execution struct {
 // run is one call of a POET function: Perceive, then Operate and Encode
 // until the output validates or the retries run out.
 func (rt *Runtime) run(th *interp.Thread, pf *poetFunc, args []interp.Value, kw []interp.KwArg) (interp.Value, error) {
+	pf, err := rt.withOverrides(pf)
+	if err != nil {
+		return nil, err
+	}
 	prof, err := rt.resolveProfile(pf)
 	if err != nil {
 		return nil, err
@@ -110,6 +115,7 @@ func (rt *Runtime) run(th *interp.Thread, pf *poetFunc, args []interp.Value, kw 
 		CodeContext: codeContext(pf, th, ex.site),
 		Started:     rt.cfg.Clock().UTC(),
 	}
+	rt.addAmbient(ex.rec)
 	rt.push(ex)
 	defer rt.pop(ex)
 
@@ -512,7 +518,27 @@ func (rt *Runtime) retrieve(function, domain, input string) []*store.Learning {
 	if !rt.skipRetrieveUntil.IsZero() && time.Now().Before(rt.skipRetrieveUntil) {
 		return nil
 	}
-	ls, err := st.Retrieve(function, domain, input, rt.cfg.RetrieveK)
+	k := rt.cfg.RetrieveK
+	if ov, err := rt.overrides(); err == nil && ov.retrieveK > 0 {
+		k = ov.retrieveK
+	}
+	active, _ := rt.activeDomains() // checked by the call
+	prefs, err := st.Preferences(function)
+	var ls []*store.Learning
+	if err == nil {
+		ls, err = st.Retrieve(function, domain, input, k+len(prefs)+applyMargin)
+	}
+	// Learnings of the active domains (system:__active_domains) too,
+	// interleaved with the function's own.
+	var more [][]*store.Learning
+	for _, d := range active {
+		if err != nil || d == domain {
+			continue
+		}
+		var dl []*store.Learning
+		dl, err = st.Retrieve("", d, input, k+applyMargin)
+		more = append(more, dl)
+	}
 	if err != nil {
 		rt.warnOnce("retrieve", fmt.Errorf("learnings are not applied: %w", err))
 		if errors.Is(err, store.ErrLocked) {
@@ -521,5 +547,79 @@ func (rt *Runtime) retrieve(function, domain, input string) []*store.Learning {
 		}
 		return nil
 	}
-	return ls
+	if len(more) > 0 {
+		ls = interleave(append([][]*store.Learning{ls}, more...))
+	}
+	return applicable(prefs, ls, k)
+}
+
+// interleave merges ranked lists round-robin, without duplicates.
+func interleave(lists [][]*store.Learning) []*store.Learning {
+	var out []*store.Learning
+	seen := map[string]bool{}
+	for i := 0; ; i++ {
+		any := false
+		for _, l := range lists {
+			if i < len(l) {
+				any = true
+				if !seen[l[i].ID] {
+					seen[l[i].ID] = true
+					out = append(out, l[i])
+				}
+			}
+		}
+		if !any {
+			return out
+		}
+	}
+}
+
+// withOverrides applies system:__poet_settings_override (and checks
+// system:__active_domains) for one call: a copy of pf with the overridden
+// profile, retries and domain.
+func (rt *Runtime) withOverrides(pf *poetFunc) (*poetFunc, error) {
+	if _, err := rt.activeDomains(); err != nil {
+		return nil, err
+	}
+	ov, err := rt.overrides()
+	if err != nil {
+		return nil, err
+	}
+	if ov.raw == nil {
+		return pf, nil
+	}
+	cp := *pf
+	if ov.profile != "" {
+		cp.profile = ov.profile
+	}
+	if ov.maxRetries >= 0 {
+		cp.maxRetries, cp.maxRetriesSet = ov.maxRetries, true
+	}
+	if ov.domainSet {
+		cp.domain = ov.domain
+	}
+	return &cp, nil
+}
+
+// applyMargin is how many more learnings than needed retrieval asks for,
+// so that those below store.ApplyBelow can be left out.
+const applyMargin = 5
+
+// applicable is what a call applies: the function's standing preferences
+// first (always), then the k best other learnings whose confidence is at
+// least store.ApplyBelow.
+func applicable(prefs, ls []*store.Learning, k int) []*store.Learning {
+	out := append([]*store.Learning(nil), prefs...)
+	n := 0
+	for _, l := range ls {
+		if n == k {
+			break
+		}
+		if l.Confidence < store.ApplyBelow || slices.ContainsFunc(prefs, func(p *store.Learning) bool { return p.ID == l.ID }) {
+			continue
+		}
+		out = append(out, l)
+		n++
+	}
+	return out
 }

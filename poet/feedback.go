@@ -11,7 +11,7 @@ import (
 )
 
 // feedbackParams are feedback()'s parameters, in order.
-var feedbackParams = []string{"execution_id", "score", "correction", "note"}
+var feedbackParams = []string{"execution_id", "score", "correction", "note", "kind"}
 
 // feedbackBuiltin implements feedback(execution_id, score=None,
 // correction=None, note=None) (SPEC §10.5). It returns a dict describing
@@ -76,6 +76,15 @@ func feedbackInput(vals []interp.Value) (string, store.FeedbackInput, error) {
 			fb.Note = text(v)
 		}
 	}
+	if v := vals[4]; v != nil {
+		switch k := v.(type) {
+		case interp.NoneType:
+		case interp.Str:
+			fb.Kind = strings.TrimSpace(string(k))
+		default:
+			return "", fb, interp.Errorf("TypeError", "feedback(kind=...) must be a str such as \"style\", not %s", v.TypeName())
+		}
+	}
 	if fb.Score == nil && strings.TrimSpace(fb.Correction) == "" && strings.TrimSpace(fb.Note) == "" {
 		return "", fb, interp.Errorf("ValueError", "feedback() needs a score, a correction or a note")
 	}
@@ -95,6 +104,9 @@ func (rt *Runtime) Feedback(id string, fb store.FeedbackInput) (*store.TrainResu
 		return nil, interp.Errorf("RuntimeError", "feedback(): the learning store is not available: %v", err)
 	}
 	rt.Flush()
+	if fb.Strikes == 0 {
+		fb.Strikes = rt.preferenceStrikes()
+	}
 	res, err := st.Feedback(id, fb)
 	switch {
 	case err == nil:
@@ -128,6 +140,20 @@ func trainResultValue(res *store.TrainResult) interp.Value {
 	d.SetStr("reinforced", interp.MakeInt(int64(len(res.Reinforced))))
 	d.SetStr("weakened", interp.MakeInt(int64(len(res.Weakened))))
 	d.SetStr("pruned", interp.MakeInt(int64(len(res.Pruned))))
+	ids := func(ls []*store.Learning) interp.Value {
+		out := make([]interp.Value, len(ls))
+		for i, l := range ls {
+			out[i] = interp.Str(l.ID)
+		}
+		return interp.NewList(out)
+	}
+	d.SetStr("preferences_promoted", ids(res.Promoted))
+	d.SetStr("preferences_contradicted", ids(res.Contradicted))
+	retired := make([]interp.Value, len(res.RetiredTools))
+	for i, n := range res.RetiredTools {
+		retired[i] = interp.Str(n)
+	}
+	d.SetStr("tools_retired", interp.NewList(retired))
 	return d
 }
 

@@ -114,6 +114,7 @@ func (rt *Runtime) RecordReason(th *interp.Thread, r *reason.Record) {
 	if rec.Function == "" {
 		rec.Function = reasonFunction
 	}
+	rt.addAmbient(rec)
 	if rec.Status == "" {
 		rec.Status = store.StatusOK
 		if r.Error != "" {

@@ -63,6 +63,10 @@ type Config struct {
 	Analyzer *codecontext.Analyzer
 	// Sandbox limits the code synthesize() runs (zero fields: defaults).
 	Sandbox SandboxLimits
+	// PreferenceStrikes is how many similar corrections of one function
+	// promote a standing preference (0: store.DefaultPreferenceStrikes);
+	// system:__poet_settings_override["preference_strikes"] overrides it.
+	PreferenceStrikes int
 }
 
 // Runtime is the POET state of one interpreter: active executions, the
@@ -136,6 +140,7 @@ func Install(in *interp.Interpreter, cfg Config) *Runtime {
 	_ = in.Set("system", ProfileVar, interp.Str(ProfileDefault))
 	_ = in.Set("system", LastExecutionVar, interp.None)
 	in.DeclareReadOnly(LastExecutionVar)
+	rt.installAmbient()
 	return rt
 }
 
@@ -236,6 +241,7 @@ func (rt *Runtime) Reset() {
 	rt.last = nil
 	_ = rt.in.Set("system", ProfileVar, interp.Str(ProfileDefault))
 	_ = rt.in.Set("system", LastExecutionVar, interp.None)
+	rt.installAmbient()
 }
 
 // warnOnce reports a warning once per distinct key. Warnings raised by

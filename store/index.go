@@ -96,6 +96,9 @@ var decayPow = func() (p [64]float64) {
 // decayBase is the instant idle time counts from: the latest of Created,
 // LastUsed and DecayedThrough.
 func decayBase(l *Learning) time.Time {
+	if l.Kind == LearningPreference {
+		return noDecay // standing preferences do not decay
+	}
 	b := l.Created
 	if l.LastUsed.After(b) {
 		b = l.LastUsed
@@ -105,6 +108,9 @@ func decayBase(l *Learning) time.Time {
 	}
 	return b
 }
+
+// noDecay is a decay base far enough ahead that idle time never counts.
+var noDecay = time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // decayedConfidence returns l's confidence after idle decay as of now.
 func decayedConfidence(conf float64, baseNs, nowNs int64) float64 {

@@ -119,6 +119,7 @@ func (s *Store) ListLearnings(f LearningFilter) ([]*Learning, error) {
 	keep := func(l *Learning) {
 		if (f.Function == "" || l.Function == f.Function) &&
 			(f.Domain == "" || l.Domain == f.Domain) &&
+			(f.Kind == "" || l.Kind == f.Kind) &&
 			l.Confidence >= f.MinConfidence {
 			out = append(out, l)
 		}

@@ -100,6 +100,9 @@ func (s *Store) Feedback(execID string, fb FeedbackInput) (*TrainResult, error) 
 				return err
 			}
 		}
+		if err := s.trainPreferences(w, e, fb, now, res); err != nil {
+			return err
+		}
 		if fb.Score != nil && *fb.Score < 0 {
 			// A tool written by this execution is retired (SPEC §10.7).
 			if res.RetiredTools, err = retireToolsTxn(w, e.ID); err != nil {
@@ -169,6 +172,9 @@ func adjustApplied(w *wtx, e *Execution, positive bool, now time.Time, res *Trai
 			}
 			res.Reinforced = append(res.Reinforced, l)
 			continue
+		}
+		if l.Kind == LearningPreference {
+			continue // only contradicting it undoes a standing preference
 		}
 		l.Confidence = roundConf(math.Max(0, l.Confidence-WeakenStep))
 		if l.Confidence < PruneBelow {

@@ -165,6 +165,9 @@ type LearningFilter struct {
 	Function string
 	// Domain keeps only learnings of this domain when non-empty.
 	Domain string
+	// Kind keeps only learnings of this kind ("correction", "note",
+	// "preference") when non-empty.
+	Kind string
 	// MinConfidence keeps only learnings at least this confident.
 	MinConfidence float64
 	// Limit caps the number of results when > 0.
@@ -180,6 +183,14 @@ type FeedbackInput struct {
 	Score      *float64
 	Correction string
 	Note       string
+	// Kind classifies a correction ("style", "format", ...): negative
+	// feedback of one kind counts toward a standing preference as similar
+	// corrections do, and positive feedback naming it contradicts the
+	// preference (see LearningPreference).
+	Kind string
+	// Strikes is how many similar corrections promote a preference (0:
+	// DefaultPreferenceStrikes).
+	Strikes int
 }
 
 // TrainResult reports what a Feedback call changed.
@@ -201,6 +212,12 @@ type TrainResult struct {
 	// RetiredTools names the synthesized tools that negative feedback on
 	// the execution that wrote them retired.
 	RetiredTools []string `json:"retired_tools,omitempty"`
+	// Promoted holds the standing preference this feedback promoted (also
+	// in Created).
+	Promoted []*Learning `json:"promoted,omitempty"`
+	// Contradicted holds the preferences positive feedback demoted to
+	// ordinary learnings.
+	Contradicted []*Learning `json:"contradicted,omitempty"`
 }
 
 // DecayResult reports what a Decay call changed.

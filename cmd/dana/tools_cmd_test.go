@@ -56,3 +56,46 @@ func TestToolsCommands(t *testing.T) {
 		t.Errorf("unknown subcommand: exit %d", code)
 	}
 }
+
+// TestLearningsListKindPreference: three similar corrections (given with
+// `dana feedback` too) promote one preference, listed by
+// `dana learnings list --kind preference`; one or two stay ordinary.
+func TestLearningsListKindPreference(t *testing.T) {
+	t.Setenv("DANA_LLM", "mock")
+	dir := t.TempDir()
+	storeDir := filepath.Join(dir, "store")
+	script := filepath.Join(dir, "p.na")
+	src := `
+@poet()
+def subject(x):
+    return "Re: " + x
+
+for x in ["a", "b"]:
+    subject(x)
+    feedback(system:__last_execution_id, score=-1, correction="Keep subjects under 40 characters.")
+subject("c")
+print(system:__last_execution_id)
+`
+	if err := os.WriteFile(script, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := dana(t, "--store", storeDir, "run", script)
+	if code != 0 {
+		t.Fatalf("run: %d %s", code, errOut)
+	}
+	last := strings.TrimSpace(out)
+	if out, _, _ := dana(t, "--store", storeDir, "learnings", "list", "--kind", "preference"); out != "no learnings\n" {
+		t.Fatalf("after two corrections: %q", out)
+	}
+	if _, errOut, code := dana(t, "--store", storeDir, "feedback", last, "--score", "-1", "--correction", "keep subjects under 40 characters"); code != 0 {
+		t.Fatalf("feedback: %d %s", code, errOut)
+	}
+	out, _, code = dana(t, "--store", storeDir, "learnings", "list", "--kind", "preference")
+	if code != 0 || !strings.Contains(out, "subject") || !strings.Contains(out, "preference") || !strings.HasSuffix(out, "1 learning\n") {
+		t.Fatalf("learnings list --kind preference: %d %q", code, out)
+	}
+	out, _, _ = dana(t, "--store", storeDir, "learnings", "list", "--kind", "correction")
+	if !strings.HasSuffix(out, "3 learnings\n") {
+		t.Errorf("corrections: %q", out)
+	}
+}

@@ -44,7 +44,7 @@ func Commands(open OpenFunc) []*cobra.Command {
 		Short: "List, inspect, export, import and prune the learnings POET keeps",
 		Long: `The learnings POET keeps in the store (SPEC §11.2).
 
-  dana learnings list [--function F] [--domain D] [--min-confidence X] [--limit N]
+  dana learnings list [--function F] [--domain D] [--kind K] [--min-confidence X] [--limit N]
   dana learnings show ID
   dana learnings export FILE        (FILE "-" writes to standard output)
   dana learnings import FILE        (FILE "-" reads standard input)
@@ -69,6 +69,7 @@ Every subcommand accepts --json for machine-readable output.`,
 	list := command(open, "list", "List learnings, most confident first", nil, func(c *runner) error { return c.learningsList(lf) })
 	list.Flags().StringVar(&lf.Function, "function", "", "only learnings of this function")
 	list.Flags().StringVar(&lf.Domain, "domain", "", "only learnings of this domain")
+	list.Flags().StringVar(&lf.Kind, "kind", "", "only learnings of this kind: correction, note or preference")
 	list.Flags().Float64Var(&lf.MinConfidence, "min-confidence", 0, "only learnings at least this confident (0 to 1)")
 	list.Flags().IntVar(&lf.Limit, "limit", 0, "at most N learnings (0: all)")
 	learnings.AddCommand(
@@ -97,10 +98,12 @@ Every subcommand accepts --json for machine-readable output.`,
 
 Scores are in [-1, 1]: positive reinforces the learnings the execution
 applied, negative weakens them. A correction or a note becomes a new
-learning.`
+learning. Three similar corrections of one function (the same text up to
+case and punctuation, or the same --kind) promote a standing preference.`
 	feedback.Flags().StringVar(&fb.score, "score", "", "a number from -1 (wrong) to 1 (right)")
 	feedback.Flags().StringVar(&fb.correction, "correction", "", "what the output should have been")
 	feedback.Flags().StringVar(&fb.note, "note", "", "a note for next time")
+	feedback.Flags().StringVar(&fb.kind, "kind", "", "the kind of correction (style, format, ...): three negative ones make a standing preference; a positive score with a kind contradicts it")
 	return []*cobra.Command{learnings, executions, feedback}
 }
 
@@ -550,11 +553,11 @@ func writeExecution(w io.Writer, e *store.Execution) {
 }
 
 // feedbackFlags are the flags of `dana feedback`.
-type feedbackFlags struct{ score, correction, note string }
+type feedbackFlags struct{ score, correction, note, kind string }
 
 func (c *runner) feedback(id string, fl feedbackFlags) error {
 	var in store.FeedbackInput
-	in.Correction, in.Note = fl.correction, fl.note
+	in.Correction, in.Note, in.Kind = fl.correction, fl.note, fl.kind
 	if fl.score != "" {
 		v, err := strconv.ParseFloat(fl.score, 64)
 		if err != nil || math.IsNaN(v) || v < -1 || v > 1 {
@@ -588,6 +591,15 @@ func (c *runner) feedback(id string, fl feedbackFlags) error {
 	}
 	for _, id := range res.Pruned {
 		fmt.Fprintf(c.stdout, "  dropped %s (confidence below %.1f)\n", id, store.PruneBelow)
+	}
+	for _, l := range res.Promoted {
+		fmt.Fprintf(c.stdout, "  similar corrections made standing preference %s\n", l.ID)
+	}
+	for _, l := range res.Contradicted {
+		fmt.Fprintf(c.stdout, "  preference %s contradicted: now an ordinary learning\n", l.ID)
+	}
+	for _, n := range res.RetiredTools {
+		fmt.Fprintf(c.stdout, "  retired synthesized tool %s\n", n)
 	}
 	return nil
 }
