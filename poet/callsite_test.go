@@ -70,9 +70,8 @@ f()
 	for _, x := range xs {
 		if x.Kind == store.KindReason && x.ParentID == id {
 			found = true
-			in, _ := x.Inputs.(map[string]any)
-			if in["expected_type"] != "float" {
-				t.Errorf("reason() record asked for %v, want float", in["expected_type"])
+			if x.ExpectedType != "float" || x.TypeSource != "caller" {
+				t.Errorf("reason() record asked for %v (from %s), want float from caller", x.ExpectedType, x.TypeSource)
 			}
 		}
 	}

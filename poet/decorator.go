@@ -32,6 +32,15 @@ type poetFunc struct {
 	definition map[string]any
 }
 
+// module is the identity of the function's module: its file's absolute
+// path ("" when the module has no file).
+func (pf *poetFunc) module() string {
+	if pf.mod == nil {
+		return ""
+	}
+	return moduleID(pf.mod.File)
+}
+
 // optionNames are the keyword arguments @poet accepts.
 var optionNames = []string{"perceive", "validate", "max_retries", "expected_output_type", "profile", "domain"}
 

@@ -10,6 +10,7 @@ import (
 	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/llm"
+	"github.com/minidana/dana/reason"
 	"github.com/minidana/dana/store"
 )
 
@@ -57,8 +58,8 @@ type execution struct {
 	raw         interp.Value
 	validOut    interp.Value
 
-	learnings     []*store.Learning
-	learningTexts []string
+	learnings []*store.Learning
+	applied   []reason.Learning // the learnings' ids and texts, for reason()
 
 	rec *store.Execution
 	cur *store.Attempt // the attempt in progress
@@ -111,6 +112,7 @@ func (rt *Runtime) run(th *interp.Thread, pf *poetFunc, args []interp.Value, kw 
 		Profile:     prof.Name,
 		Kind:        store.KindPoet,
 		ParentID:    ex.parentID,
+		Module:      pf.module(),
 		Inputs:      pf.inputs(args, kw),
 		CodeContext: codeContext(pf, th, ex.site),
 		Started:     rt.cfg.Clock().UTC(),
@@ -139,14 +141,10 @@ func (rt *Runtime) run(th *interp.Thread, pf *poetFunc, args []interp.Value, kw 
 	}
 	ex.perceived = perceived
 	ex.rec.PerceivedInput = plain(perceived)
-	ex.learnings = rt.retrieve(pf.name, pf.domain, text(perceived))
-	if len(ex.learnings) > 0 {
-		ex.learningTexts = make([]string, len(ex.learnings))
-		ex.rec.LearningsApplied = make([]string, len(ex.learnings))
-		for i, l := range ex.learnings {
-			ex.learningTexts[i] = l.Text
-			ex.rec.LearningsApplied[i] = l.ID
-		}
+	ex.learnings = rt.retrieve(store.OwnerOf(ex.rec), text(perceived))
+	ex.applied = appliedOf(ex.learnings)
+	for _, l := range ex.learnings {
+		ex.rec.LearningsApplied = append(ex.rec.LearningsApplied, l.ID)
 	}
 
 	// Operate and Encode.
@@ -182,7 +180,9 @@ func (rt *Runtime) run(th *interp.Thread, pf *poetFunc, args []interp.Value, kw 
 			ex.stage = stageDone
 			ex.rec.Output = ex.cur.Output
 			ex.rec.Status = store.StatusOK
-			rt.finishExec(ex)
+			if err := rt.finishExec(ex); err != nil {
+				return nil, err
+			}
 			return val, nil
 		}
 		ex.cur.Failure = failure
@@ -199,7 +199,9 @@ func (rt *Runtime) run(th *interp.Thread, pf *poetFunc, args []interp.Value, kw 
 	ex.rec.Status = store.StatusFailed
 	ex.rec.Error = verr.Msg
 	ex.rec.Output = plain(last)
-	rt.finishExec(ex)
+	if err := rt.finishExec(ex); err != nil {
+		return nil, err
+	}
 	return nil, verr
 }
 
@@ -489,15 +491,17 @@ func (rt *Runtime) abort(ex *execution, err error, where string) error {
 		msg = where + ": " + msg
 	}
 	ex.rec.Error = msg
-	rt.finishExec(ex)
+	if serr := rt.finishExec(ex); serr != nil {
+		return serr
+	}
 	return err
 }
 
 // finishExec completes the record of ex and hands it to the writer.
-func (rt *Runtime) finishExec(ex *execution) {
+func (rt *Runtime) finishExec(ex *execution) error {
 	ex.rec.Finished = rt.cfg.Clock().UTC()
 	ex.cur = nil
-	rt.finish(ex.rec)
+	return rt.finish(ex.rec)
 }
 
 // retrieveBackoff is how long POET calls skip retrieval after the store
@@ -506,7 +510,7 @@ const retrieveBackoff = 30 * time.Second
 
 // retrieve returns the learnings to apply, or nil when the store is
 // unavailable (with a warning, once).
-func (rt *Runtime) retrieve(function, domain, input string) []*store.Learning {
+func (rt *Runtime) retrieve(o store.Owner, input string) []*store.Learning {
 	if rt.cfg.NoStore {
 		return nil
 	}
@@ -523,20 +527,20 @@ func (rt *Runtime) retrieve(function, domain, input string) []*store.Learning {
 		k = ov.retrieveK
 	}
 	active, _ := rt.activeDomains() // checked by the call
-	prefs, err := st.Preferences(function)
+	prefs, err := st.Preferences(o)
 	var ls []*store.Learning
 	if err == nil {
-		ls, err = st.Retrieve(function, domain, input, k+len(prefs)+applyMargin)
+		ls, err = st.Retrieve(o, input, k+len(prefs)+applyMargin)
 	}
 	// Learnings of the active domains (system:__active_domains) too,
 	// interleaved with the function's own.
 	var more [][]*store.Learning
 	for _, d := range active {
-		if err != nil || d == domain {
+		if err != nil || d == o.Domain {
 			continue
 		}
 		var dl []*store.Learning
-		dl, err = st.Retrieve("", d, input, k+applyMargin)
+		dl, err = st.Retrieve(store.Owner{Domain: d}, input, k+applyMargin)
 		more = append(more, dl)
 	}
 	if err != nil {

@@ -1,7 +1,7 @@
 package poet
 
 import (
-	"slices"
+	"path/filepath"
 
 	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
@@ -9,13 +9,9 @@ import (
 	"github.com/minidana/dana/store"
 )
 
-// reasonFunction is the function name of plain reason() calls, outside any
-// POET function: their learnings are attached to it.
+// reasonFunction is the function name of plain reason() calls made at
+// module level, outside any POET function.
 const reasonFunction = "reason"
-
-// maxReasonPrompts bounds the prompts whose retrieved learnings are
-// remembered for reinforcement.
-const maxReasonPrompts = 256
 
 // Hooks returns the connection between reason() and this runtime: the
 // active execution's scope, execution ids, records and learnings.
@@ -47,7 +43,7 @@ func (rt *Runtime) CurrentScope(th *interp.Thread) *reason.Scope {
 		Budget:      ex.budget,
 	}
 	if ex.stage == stageOperate {
-		sc.Learnings = ex.learningTexts
+		sc.Learnings = ex.applied
 		sc.LastFailure = ex.lastFailure
 		if ex.lastFailure != "" && ex.lastOutput != nil {
 			sc.LastOutput = text(ex.lastOutput)
@@ -65,105 +61,95 @@ func (rt *Runtime) CurrentScope(th *interp.Thread) *reason.Scope {
 }
 
 // ReasonLearnings returns the learnings for a plain reason() call (one
-// made outside any POET function), most relevant to its prompt.
-func (rt *Runtime) ReasonLearnings(th *interp.Thread, prompt string) []string {
-	ls := rt.retrieve(reasonFunction, "", prompt)
-	if len(ls) == 0 {
-		return nil
-	}
-	if len(rt.reasonLearnings) >= maxReasonPrompts {
-		clear(rt.reasonLearnings)
-	}
-	rt.reasonLearnings[prompt] = ls
-	out := make([]string, len(ls))
-	for i, l := range ls {
-		out[i] = l.Text
-	}
-	return out
+// made outside any POET function): those of its module and enclosing
+// function, most relevant to its prompt first.
+func (rt *Runtime) ReasonLearnings(th *interp.Thread, r *reason.Record) []reason.Learning {
+	return appliedOf(rt.retrieve(reasonOwner(r), r.Prompt))
 }
 
-// RecordReason records a finished reason() execution: it becomes the
-// last execution (system:__last_execution_id) and is written to the
-// store; its model, token usage, prompt and reply are also added to the
-// enclosing POET execution's record.
-func (rt *Runtime) RecordReason(th *interp.Thread, r *reason.Record) {
+// reasonOwner is the owner of a plain reason() call's learnings: its
+// module and the function it is in.
+func reasonOwner(r *reason.Record) store.Owner {
+	r.Module = moduleID(r.Module)
+	if r.Function == "" {
+		r.Function = reasonFunction
+	}
+	return store.OwnerOf(r)
+}
+
+// RecordReason saves a finished reason() execution: it becomes the last
+// execution (system:__last_execution_id) and is written to the store
+// before reason() returns. Its model, token usage, prompt and reply are
+// also added to the enclosing POET execution's record.
+func (rt *Runtime) RecordReason(th *interp.Thread, r *reason.Record) error {
 	if r == nil {
-		return
+		return nil
 	}
 	if r.ID == "" {
 		r.ID = rt.NewID()
 	}
-	rec := &store.Execution{
-		ID:          r.ID,
-		Function:    r.Function,
-		Domain:      r.Domain,
-		Profile:     r.Profile,
-		Kind:        store.KindReason,
-		ParentID:    r.ParentID,
-		Inputs:      map[string]any{"prompt": r.Prompt, "expected_type": r.ExpectedType},
-		Output:      sanitize(r.Output),
-		Status:      r.Status,
-		Error:       r.Error,
-		CodeContext: r.CodeContext,
-		Model:       r.Model,
-		Mock:        r.Mock,
-		Usage:       storeUsage(r.Usage),
-		Started:     r.Started.UTC(),
-		Finished:    r.Finished.UTC(),
+	r.Kind = store.KindReason
+	r.Module = moduleID(r.Module)
+	if r.Function == "" {
+		r.Function = reasonFunction
 	}
-	if rec.Function == "" {
-		rec.Function = reasonFunction
-	}
-	rt.addAmbient(rec)
-	if rec.Status == "" {
-		rec.Status = store.StatusOK
+	rt.addAmbient(r)
+	if r.Status == "" {
+		r.Status = store.StatusOK
 		if r.Error != "" {
-			rec.Status = store.StatusFailed
+			r.Status = store.StatusFailed
 		}
 	}
-	for _, a := range r.Attempts {
-		rec.Attempts = append(rec.Attempts, store.Attempt{
-			N:        a.N,
-			Output:   sanitize(a.Output),
-			Failure:  a.Failure,
-			Prompt:   a.Prompt,
-			Reply:    a.Reply,
-			Usage:    storeUsage(a.Usage),
-			Duration: a.Duration,
-		})
+	r.Started, r.Finished = r.Started.UTC(), r.Finished.UTC()
+	r.Output = sanitize(r.Output)
+	for i := range r.Attempts {
+		r.Attempts[i].Output = sanitize(r.Attempts[i].Output)
 	}
-	// The learnings it applied, by id, for reinforcement.
-	var applied []*store.Learning
-	parent := rt.find(r.ParentID)
-	if parent != nil {
-		applied = parent.learnings
-	} else if r.ParentID == "" {
-		applied = rt.reasonLearnings[r.Prompt]
-	}
-	for _, t := range r.LearningsApplied {
-		i := slices.IndexFunc(applied, func(l *store.Learning) bool { return l.Text == t })
-		if i >= 0 {
-			rec.LearningsApplied = append(rec.LearningsApplied, applied[i].ID)
-		}
-	}
-	if parent != nil {
+	if parent := rt.find(r.ParentID); parent != nil {
+		r.Module = parent.rec.Module
 		pr := parent.rec
-		pr.Usage = pr.Usage.Add(rec.Usage)
+		pr.Usage = pr.Usage.Add(r.Usage)
 		if r.Model != "" {
 			pr.Model = r.Model
 		}
+		if r.Endpoint != "" {
+			pr.Endpoint = r.Endpoint
+		}
 		pr.Mock = pr.Mock || r.Mock
+		pr.Replayed = pr.Replayed || r.Replayed
+		pr.Cached = pr.Cached || r.Cached
 		if at := parent.cur; at != nil {
-			at.Usage = at.Usage.Add(rec.Usage)
+			at.Usage = at.Usage.Add(r.Usage)
 			if n := len(r.Attempts); n > 0 {
 				at.Prompt = r.Attempts[n-1].Prompt
 				at.Reply = r.Attempts[n-1].Reply
 			}
 		}
 	}
-	rt.finish(rec)
+	return rt.finish(r)
 }
 
-func storeUsage(u reason.Usage) store.Usage {
-	return store.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens}
+// appliedOf returns the ids and texts of learnings for reason().
+func appliedOf(ls []*store.Learning) []reason.Learning {
+	if len(ls) == 0 {
+		return nil
+	}
+	out := make([]reason.Learning, len(ls))
+	for i, l := range ls {
+		out[i] = reason.Learning{ID: l.ID, Text: l.Text}
+	}
+	return out
+}
+
+// moduleID makes a module's file name absolute, so that learnings of two
+// projects' functions of the same name never mix. Names that are already
+// absolute, or empty, are kept.
+func moduleID(file string) string {
+	if file == "" || filepath.IsAbs(file) {
+		return file
+	}
+	if abs, err := filepath.Abs(file); err == nil {
+		return abs
+	}
+	return file
 }

@@ -177,3 +177,66 @@ print("ok %s")
 		t.Fatalf("%d executions, want %d", len(xs), 2*rounds)
 	}
 }
+
+// TestKill9ReasonLoop kills, with SIGKILL, processes that call reason()
+// in a loop and print each execution id as soon as the call returned:
+// every printed id must be readable afterwards (SPEC §11.1: writes are
+// durable when the call returns). Each round kills after a different
+// number of calls; the store is reused from round to round, so later
+// rounds also recover the previous rounds' crash leftovers.
+func TestKill9ReasonLoop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts subprocesses")
+	}
+	home := t.TempDir()
+	script := `
+i = 0
+while True:
+    n: int = reason("How many items are in batch " + str(i) + "?")
+    print("id", system:__last_execution_id)
+    i += 1
+`
+	var printed []string
+	for round, after := range []int{1, 7, 40, 3, 120, 25} {
+		cmd := helper(t, "run", home, script)
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(stdout)
+		n := 0
+		for n < after && sc.Scan() {
+			if f := strings.Fields(sc.Text()); len(f) == 2 && f[0] == "id" {
+				printed = append(printed, f[1])
+				n++
+			}
+		}
+		_ = cmd.Process.Signal(syscall.SIGKILL)
+		// Ids printed between the last read and the kill count too.
+		for sc.Scan() {
+			if f := strings.Fields(sc.Text()); len(f) == 2 && f[0] == "id" {
+				printed = append(printed, f[1])
+			}
+		}
+		_ = cmd.Wait()
+		if n < after {
+			t.Fatalf("round %d: helper printed %d ids; stderr:\n%s", round, n, stderr.String())
+		}
+	}
+	st := openStore(t, home+"/store")
+	for _, id := range printed {
+		rec, err := st.GetExecution(id)
+		if err != nil {
+			t.Fatalf("printed id %s lost after SIGKILL: %v", id, err)
+		}
+		if rec.Status != store.StatusOK || rec.Kind != store.KindReason || !rec.Mock {
+			t.Errorf("record %s: %+v", id, rec)
+		}
+	}
+	t.Logf("%d printed ids, all readable", len(printed))
+}

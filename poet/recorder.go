@@ -7,98 +7,98 @@ import (
 	"github.com/minidana/dana/store"
 )
 
-// maxQueued bounds the records waiting to be written; enqueue blocks
-// beyond it, so a program producing records faster than the disk can sync
-// them slows down instead of growing without bound.
-const maxQueued = 1024
-
-// recorder writes execution records in the background, in order, taking
-// everything queued at once as one batch. A goroutine runs only while
-// records are queued.
+// recorder writes execution records with group commit: a record handed to
+// save is on disk when save returns. Records saved at the same time by
+// several goroutines (parallel() branches) share one durable transaction:
+// the first caller becomes the writer and takes everything queued at
+// once; the others wait for the batch that holds their record.
 type recorder struct {
 	open func() (*store.Store, error)
-	warn func(key string, err error)
 
 	mu      sync.Mutex
 	cond    *sync.Cond
 	queue   []*store.Execution
-	running bool // a writer goroutine is active
-	closed  bool
+	seq     uint64 // records queued so far
+	done    uint64 // records whose batch has been written (or failed)
+	writing bool
+	// failed remembers the failed batches, so each of their callers gets
+	// the error.
+	failed []failedBatch
 }
 
-func newRecorder(open func() (*store.Store, error), warn func(string, error)) *recorder {
-	r := &recorder{open: open, warn: warn}
+// failedBatch is a range of records whose write failed.
+type failedBatch struct {
+	first, last uint64
+	err         error
+}
+
+func newRecorder(open func() (*store.Store, error)) *recorder {
+	r := &recorder{open: open}
 	r.cond = sync.NewCond(&r.mu)
 	return r
 }
 
-// enqueue queues rec for writing. After close it writes synchronously.
-func (r *recorder) enqueue(rec *store.Execution) {
+// save writes rec durably, together with any records queued meanwhile,
+// and returns when its batch is on disk. The error says why the record
+// could not be saved (a damaged or full store, a lock held too long).
+func (r *recorder) save(rec *store.Execution) error {
 	r.mu.Lock()
-	if r.closed {
-		r.mu.Unlock()
-		r.write([]*store.Execution{rec})
-		return
-	}
-	for len(r.queue) >= maxQueued {
+	r.seq++
+	my := r.seq
+	r.queue = append(r.queue, rec)
+	for r.done < my {
+		if !r.writing {
+			r.writing = true
+			batch := r.queue
+			r.queue = nil
+			last := r.seq
+			first := last - uint64(len(batch)) + 1
+			r.mu.Unlock()
+			err := r.write(batch)
+			r.mu.Lock()
+			r.writing = false
+			if err != nil {
+				r.failed = append(r.failed, failedBatch{first: first, last: last, err: err})
+			}
+			r.done = last
+			r.cond.Broadcast()
+			continue
+		}
 		r.cond.Wait()
 	}
-	r.queue = append(r.queue, rec)
-	if !r.running {
-		r.running = true
-		go r.run()
-	}
+	err := r.batchErr(my)
 	r.mu.Unlock()
+	return err
 }
 
-func (r *recorder) run() {
-	r.mu.Lock()
-	for len(r.queue) > 0 {
-		batch := r.queue
-		r.queue = nil
-		r.cond.Broadcast()
-		r.mu.Unlock()
-		r.write(batch)
-		r.mu.Lock()
+// batchErr returns the error of the failed batch holding seq, if any,
+// and forgets failures nobody can still ask about. r.mu is held.
+func (r *recorder) batchErr(seq uint64) error {
+	var found error
+	keep := r.failed[:0]
+	for _, f := range r.failed {
+		if f.first <= seq && seq <= f.last {
+			found = f.err
+		}
+		if f.last+maxFailedKept >= r.seq {
+			keep = append(keep, f)
+		}
 	}
-	r.running = false
-	r.cond.Broadcast()
-	r.mu.Unlock()
+	r.failed = keep
+	return found
 }
 
-// write stores a batch of records: one durable transaction for many
-// records, so a loop of POET calls does not pay one fsync per call.
-func (r *recorder) write(batch []*store.Execution) {
+// maxFailedKept bounds how far back failed batches are remembered.
+const maxFailedKept = 4096
+
+// write stores a batch of records in one durable transaction.
+func (r *recorder) write(batch []*store.Execution) error {
 	st, err := r.open()
 	if err != nil {
-		r.warn("record-open", fmt.Errorf("execution records are not saved: %w", err))
-		return
+		return fmt.Errorf("the execution record was not saved: %w", err)
 	}
 	if err := st.PutExecutions(batch); err != nil {
-		r.warn("record", fmt.Errorf("could not save execution records: %w", err))
+		return fmt.Errorf("the execution record was not saved: %w", err)
 	}
-}
-
-// pending reports whether records are queued or being written.
-func (r *recorder) pending() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.running || len(r.queue) > 0
-}
-
-// flush waits until every queued record is written.
-func (r *recorder) flush() {
-	r.mu.Lock()
-	for r.running || len(r.queue) > 0 {
-		r.cond.Wait()
-	}
-	r.mu.Unlock()
-}
-
-// close flushes and makes later enqueues synchronous.
-func (r *recorder) close() {
-	r.flush()
-	r.mu.Lock()
-	r.closed = true
-	r.mu.Unlock()
+	return nil
 }

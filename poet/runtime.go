@@ -85,9 +85,6 @@ type Runtime struct {
 	stack []*execution
 	// last is the record of the latest finished execution.
 	last *store.Execution
-	// reasonLearnings remembers the learnings handed to plain reason()
-	// calls by prompt text, so feedback can reinforce them by id.
-	reasonLearnings map[string][]*store.Learning
 
 	storeOnce sync.Once
 	st        *store.Store
@@ -120,17 +117,16 @@ func Install(in *interp.Interpreter, cfg Config) *Runtime {
 		cfg.RetrieveK = DefaultRetrieveK
 	}
 	rt := &Runtime{
-		in:              in,
-		cfg:             cfg,
-		ids:             store.NewIDSource(nil),
-		stderr:          cfg.Stderr,
-		reasonLearnings: map[string][]*store.Learning{},
-		warned:          map[string]bool{},
+		in:     in,
+		cfg:    cfg,
+		ids:    store.NewIDSource(nil),
+		stderr: cfg.Stderr,
+		warned: map[string]bool{},
 	}
 	if rt.stderr == nil {
 		rt.stderr = in.Stderr()
 	}
-	rt.rec = newRecorder(rt.openStore, rt.warnOnce)
+	rt.rec = newRecorder(rt.openStore)
 	rt.status = &statusProxy{rt: rt}
 	in.SetData(dataKey, rt)
 	in.RegisterBuiltin("poet", rt.poetBuiltin)
@@ -211,17 +207,15 @@ func (rt *Runtime) openStore() (*store.Store, error) {
 	return rt.st, rt.stErr
 }
 
-// Flush waits until every execution record finished so far is written to
-// the store.
+// Flush prints pending warnings. Execution records need no flushing: each
+// is on disk when its call returns.
 func (rt *Runtime) Flush() {
-	rt.rec.flush()
 	rt.printWarnings()
 }
 
 // Close writes pending execution records and closes the store if the
 // Runtime opened it. The interpreter must not run POET code afterwards.
 func (rt *Runtime) Close() error {
-	rt.rec.close()
 	rt.printWarnings()
 	if rt.ownStore && rt.st != nil {
 		if err := rt.st.Close(); err != nil {
@@ -302,14 +296,19 @@ func (rt *Runtime) pop(ex *execution) {
 	}
 }
 
-// finish makes rec the last execution, publishes its id and queues it for
-// writing.
-func (rt *Runtime) finish(rec *store.Execution) {
+// finish makes rec the last execution, publishes its id and writes it to
+// the store: the record is on disk when finish returns (SPEC §11.1). A
+// record that cannot be saved is a StoreError, so no id is ever handed
+// out for a record that is not stored.
+func (rt *Runtime) finish(rec *store.Execution) error {
 	rt.printWarnings()
 	rt.last = rec
 	_ = rt.in.Set("system", LastExecutionVar, interp.Str(rec.ID))
 	if rt.cfg.NoStore || rt.cfg.NoRecord {
-		return
+		return nil
 	}
-	rt.rec.enqueue(rec)
+	if err := rt.rec.save(rec); err != nil {
+		return interp.Errorf("StoreError", "execution %s: %v", rec.ID, err)
+	}
+	return nil
 }

@@ -104,8 +104,9 @@ func (ex *execution) field(name string) (interp.Value, bool) {
 	case "active_profile":
 		return interp.Str(ex.profile.Name), true
 	case "learnings_applied":
-		l := make([]interp.Value, len(ex.learningTexts))
-		for i, t := range ex.learningTexts {
+		l := make([]interp.Value, len(ex.applied))
+		for i, a := range ex.applied {
+			t := a.Text
 			l[i] = interp.Str(t)
 		}
 		return interp.NewList(l), true

@@ -232,7 +232,7 @@ feedback(system:__last_execution_id, note="doubling is fine")
 		t.Fatalf("LastExecution: %s", js)
 	}
 	txt, ok := poet.LastExecutionText(e.Interpreter)
-	for _, want := range []string{"poet f, ok", "attempt 1", "ok: 8", "output      8", "note doubling is fine", `input       {"x":4}`} {
+	for _, want := range []string{"kind:            poet", "function:        f (", "status:          ok", "#1 ok", "output:          8", `note "doubling is fine"`, `inputs:          {"x":4}`} {
 		if !ok || !strings.Contains(txt, want) {
 			t.Errorf("LastExecutionText lacks %q:\n%s", want, txt)
 		}

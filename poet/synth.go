@@ -251,7 +251,9 @@ func (rt *Runtime) synthesize(th *interp.Thread, req *synthRequest) (interp.Valu
 			ex.rec.Status = store.StatusOK
 			ex.rec.Output = map[string]any{"source": t.Source, "score": t.Score, "reused_tool": t.ID,
 				"synthesized_by": t.SourceExecution}
-			rt.finishExec(ex)
+			if err := rt.finishExec(ex); err != nil {
+				return nil, err
+			}
 			return tool, nil
 		}
 		rt.warnOnce("tool-load-"+t.ID, fmt.Errorf("the stored tool %s no longer loads (%v); synthesizing it again", t.Name, err))
@@ -329,14 +331,18 @@ func (rt *Runtime) synthesize(th *interp.Thread, req *synthRequest) (interp.Valu
 				ex.rec.Output.(map[string]any)["tool"] = id
 			}
 		}
-		rt.finishExec(ex)
+		if err := rt.finishExec(ex); err != nil {
+			return nil, err
+		}
 		return tool, nil
 	}
 	verr := synthError(req, ex.id, rounds, best)
 	ex.rec.Status = store.StatusFailed
 	ex.rec.Error = verr.Msg
 	ex.rec.Output = map[string]any{"best_source": best.source, "best_score": best.score, "scores": scores}
-	rt.finishExec(ex)
+	if err := rt.finishExec(ex); err != nil {
+		return nil, err
+	}
 	return nil, verr
 }
 

@@ -4,11 +4,10 @@
 package reason
 
 import (
-	"time"
-
 	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/llm"
+	"github.com/minidana/dana/store/record"
 )
 
 // Scope is what an enclosing POET execution contributes to every reason()
@@ -23,10 +22,11 @@ type Scope struct {
 	// Profile is "default", "strict", "creative" or "fault_tolerant"
 	// (SPEC §10.6).
 	Profile string
-	// Learnings are the texts of the learnings the enclosing execution's
-	// Perceive stage retrieved; reason() adds them to its prompt as clearly
-	// delimited notes from past feedback (data, not instructions).
-	Learnings []string
+	// Learnings are the learnings the enclosing execution's Perceive stage
+	// retrieved; reason() adds their texts to its prompt as clearly
+	// delimited notes from past feedback (data, not instructions), and
+	// their ids to its record.
+	Learnings []Learning
 	// LastFailure is why the enclosing function's previous attempt failed
 	// validation ("" on the first attempt); reason() quotes it, with
 	// LastOutput, so the retry refines rather than repeats.
@@ -48,58 +48,22 @@ type Scope struct {
 	Budget *llm.Budget
 }
 
-// Attempt is one try of a reason() execution.
-type Attempt struct {
-	N        int
-	Prompt   string // the user message sent
-	Reply    string // the raw reply text
-	Output   any    // the parsed and coerced value as plain Go data (nil on failure)
-	Failure  string // why the reply was rejected ("" when accepted)
-	Usage    Usage
-	Duration time.Duration
-}
+// The record of a reason() execution is the one execution record of
+// package record; these aliases name it here.
+type (
+	// Record is the complete record of one reason() execution, handed to
+	// Hooks.Record when the call finishes (successfully or not).
+	Record = record.Execution
+	// Attempt is one try of a reason() execution.
+	Attempt = record.Attempt
+	// Usage counts tokens.
+	Usage = record.Usage
+)
 
-// Usage counts tokens.
-type Usage struct {
-	PromptTokens, CompletionTokens, TotalTokens int
-}
-
-// Record is the complete record of one reason() execution, handed to
-// Hooks.Record when the call finishes (successfully or not) so package poet
-// can persist it.
-type Record struct {
-	ID       string
-	ParentID string
-	Function string // "reason", or the enclosing POET function's name
-	Domain   string
-	Profile  string
-	Prompt   string // the user's prompt argument
-	// ContextArg is the `context` argument as sent to the model ("" when
-	// None).
-	ContextArg   string
-	ExpectedType string // e.g. "float", "list[str]", "Person"
-	// TypeSource says where ExpectedType comes from: "explicit",
-	// "assignment", "return", "parameter", "condition", ... (see package
-	// codecontext).
-	TypeSource string
-	// System is the system message sent with every attempt.
-	System string
-	// CodeContext is the call site's context as plain Go data (JSON-able).
-	// It is shared by the records of one call site: treat it as read-only.
-	CodeContext      any
-	LearningsApplied []string
-	Attempts         []Attempt
-	Output           any    // final value as plain Go data
-	Status           string // "ok" or "failed"
-	Error            string
-	Model            string
-	Endpoint         string
-	Mock             bool
-	// Replayed is true when the replies came from a replay file.
-	Replayed bool
-	Usage    Usage
-	Started  time.Time
-	Finished time.Time
+// Learning is a learning handed to reason() for its prompt: its id (kept
+// in the record) and its text (put in the prompt).
+type Learning struct {
+	ID, Text string
 }
 
 // Hooks connect reason() to POET and the learning store. Every field is
@@ -110,9 +74,13 @@ type Hooks struct {
 	CurrentScope func(th *interp.Thread) *Scope
 	// NewID returns a fresh time-ordered execution id.
 	NewID func() string
-	// Record receives every finished reason() execution.
-	Record func(th *interp.Thread, rec *Record)
-	// Learnings returns learnings (texts) attached to plain reason() calls
-	// for this prompt when no POET scope is active (may be nil).
-	Learnings func(th *interp.Thread, prompt string) []string
+	// Record receives every finished reason() execution and saves it; the
+	// record is on disk when it returns. An error (the store cannot be
+	// written) is raised by reason() instead of its result.
+	Record func(th *interp.Thread, rec *Record) error
+	// Learnings returns the learnings for a plain reason() call (no POET
+	// scope active), most relevant to the prompt first (may be nil). rec
+	// holds the prompt and the call's module and enclosing function, which
+	// scope the learnings.
+	Learnings func(th *interp.Thread, rec *Record) []Learning
 }

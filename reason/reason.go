@@ -17,6 +17,7 @@ import (
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/llm"
 	"github.com/minidana/dana/llm/reply"
+	"github.com/minidana/dana/store/record"
 )
 
 // LastExecutionID is the system variable holding the id of the latest
@@ -284,7 +285,7 @@ type call struct {
 // validation failures, record.
 func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 	c := &call{s: s, th: th, args: a, hooks: s.Hooks()}
-	c.rec = &Record{Started: time.Now(), Function: "reason", Prompt: a.prompt, Status: "failed"}
+	c.rec = &Record{Started: time.Now(), Kind: record.KindReason, Function: "reason", Prompt: a.prompt, Status: record.StatusFailed}
 	if c.hooks.CurrentScope != nil {
 		c.scope = c.hooks.CurrentScope(th)
 	}
@@ -317,15 +318,25 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 	site := s.site(c.cc)
 	if c.cc != nil {
 		c.rec.CodeContext = site.plain // shared between the records of a call site: read-only
+		c.rec.Module = c.cc.File
+		if c.cc.Function != nil {
+			c.rec.Enclosing = c.cc.Function.Name
+		}
 	}
 
-	var learnings []string
+	var applied []Learning
 	if c.scope != nil {
-		learnings = c.scope.Learnings
+		applied = c.scope.Learnings
 	} else if c.hooks.Learnings != nil {
-		learnings = c.hooks.Learnings(th, a.prompt)
+		applied = c.hooks.Learnings(th, c.rec)
 	}
-	c.rec.LearningsApplied = append([]string(nil), learnings...)
+	learnings := make([]string, len(applied))
+	for i, l := range applied {
+		learnings[i] = l.Text
+		if l.ID != "" {
+			c.rec.LearningsApplied = append(c.rec.LearningsApplied, l.ID)
+		}
+	}
 
 	c.rec.ContextArg = renderContextArg(a.context)
 	in := &promptInput{
@@ -358,6 +369,10 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 	var rf *llm.JSONSchema
 	if c.plan.json() {
 		rf = &llm.JSONSchema{Name: schemaName(c.plan.name), Schema: c.plan.rfSchema}
+	}
+	c.rec.Params = &record.Params{Model: a.model, Temperature: temp, MaxRetries: maxRetries}
+	if rf != nil {
+		c.rec.Params.ResponseFormat = rf.Name
 	}
 	expected := *c.plan.expected
 	expected.Strict = c.profile == ProfileStrict
@@ -412,9 +427,11 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 			att.Output = interp.ToGo(v)
 			c.rec.Attempts = append(c.rec.Attempts, att)
 			c.rec.Output = att.Output
-			c.rec.Status = "ok"
+			c.rec.Status = record.StatusOK
 			budget.Accept()
-			c.finish()
+			if err := c.finish(); err != nil {
+				return nil, err
+			}
 			return v, nil
 		}
 		att.Failure = failure
@@ -638,25 +655,30 @@ func quoteExcerpt(s string, n int) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// fail records a failed execution and returns its exception.
+// fail records a failed execution and returns its exception (or the
+// error saving the record, which takes precedence).
 func (c *call) fail(ex *interp.Exception) error {
-	c.rec.Status = "failed"
+	c.rec.Status = record.StatusFailed
 	c.rec.Error = ex.Type.Name + ": " + ex.Msg
-	c.finish()
+	if err := c.finish(); err != nil {
+		return err
+	}
 	return ex
 }
 
 // finish completes the record: system:__last_execution_id, the last
-// record, and Hooks.Record.
-func (c *call) finish() {
+// record, and Hooks.Record, which saves it (durably: an error means the
+// record is not stored, and reason() raises it).
+func (c *call) finish() error {
 	c.rec.Finished = time.Now()
 	_ = c.s.in.Set("system", LastExecutionID, interp.Str(c.rec.ID))
 	c.s.mu.Lock()
 	c.s.last = c.rec
 	c.s.mu.Unlock()
 	if c.hooks.Record != nil {
-		c.hooks.Record(c.th, c.rec)
+		return c.hooks.Record(c.th, c.rec)
 	}
+	return nil
 }
 
 // schemaName makes a response_format name from a type name.

@@ -39,7 +39,7 @@ func (s *Store) PutExecutions(es []*Execution) error {
 		batch := es[:n]
 		err := s.update(func(w *wtx) error {
 			for _, e := range batch {
-				if err := replaceExecutionTxn(w.txn, e); err != nil {
+				if err := s.putExecutionTxn(w.txn, e); err != nil {
 					return fmt.Errorf("storing execution %s: %w", e.ID, err)
 				}
 			}
@@ -48,7 +48,7 @@ func (s *Store) PutExecutions(es []*Execution) error {
 		if errors.Is(err, badger.ErrTxnTooBig) && n > 1 {
 			// Unusually large records: write them one by one.
 			for _, e := range batch {
-				if err := s.PutExecution(e); err != nil {
+				if err := s.PutExecutions([]*Execution{e}); err != nil {
 					return err
 				}
 			}
@@ -58,26 +58,4 @@ func (s *Store) PutExecutions(es []*Execution) error {
 		es = es[n:]
 	}
 	return nil
-}
-
-// replaceExecutionTxn writes e in txn, keeping the stored feedback when e
-// has none and moving the function index when the function changed (the
-// rules of PutExecution).
-func replaceExecutionTxn(txn *badger.Txn, e *Execution) error {
-	rec := *e
-	old, err := getExecutionTxn(txn, e.ID)
-	switch {
-	case err == nil:
-		if old.Function != e.Function {
-			if err := txn.Delete(execFnKey(old.Function, old.ID)); err != nil {
-				return err
-			}
-		}
-		if len(rec.Feedback) == 0 {
-			rec.Feedback = old.Feedback
-		}
-	case !errors.Is(err, ErrNotFound):
-		return err
-	}
-	return putExecutionTxn(txn, &rec)
 }

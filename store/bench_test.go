@@ -40,14 +40,14 @@ func BenchmarkRetrieve100k(b *testing.B) {
 		queries[i] = g.sentence(4, 12)
 	}
 	start = time.Now()
-	if _, err := s.Retrieve("classify_ticket", "", queries[0], 5); err != nil {
+	if _, err := s.Retrieve(Owner{Function: "classify_ticket", Domain: ""}, queries[0], 5); err != nil {
 		b.Fatal(err)
 	}
 	b.Logf("index load: %v", time.Since(start))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		ls, err := s.Retrieve("classify_ticket", "", queries[i%len(queries)], 5)
+		ls, err := s.Retrieve(Owner{Function: "classify_ticket", Domain: ""}, queries[i%len(queries)], 5)
 		if err != nil || len(ls) != 5 {
 			b.Fatalf("Retrieve: %d results, %v", len(ls), err)
 		}

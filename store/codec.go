@@ -14,7 +14,10 @@ import (
 // timestamps costs ~5 µs a record). The first byte is the format version;
 // a record starting with '{' is JSON (older records, hand-made stores).
 // Export/Import use JSON Lines regardless.
-const learningCodecV1 = 1
+const (
+	learningCodecV1 = 1 // ID, Text, Function, Domain, SourceExecution, Kind
+	learningCodecV2 = 2 // V1's strings, then Module
+)
 
 // noTime encodes the zero time.Time.
 const noTime = math.MinInt64
@@ -22,12 +25,13 @@ const noTime = math.MinInt64
 // encodeLearning returns the stored form of l.
 func encodeLearning(l *Learning) []byte {
 	n := 1 + 8 + 3*8 + binary.MaxVarintLen64
-	for _, s := range []string{l.ID, l.Text, l.Function, l.Domain, l.SourceExecution, l.Kind} {
+	strs := []string{l.ID, l.Text, l.Function, l.Domain, l.SourceExecution, l.Kind, l.Module}
+	for _, s := range strs {
 		n += binary.MaxVarintLen64 + len(s)
 	}
 	b := make([]byte, 0, n)
-	b = append(b, learningCodecV1)
-	for _, s := range []string{l.ID, l.Text, l.Function, l.Domain, l.SourceExecution, l.Kind} {
+	b = append(b, learningCodecV2)
+	for _, s := range strs {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
 	}
@@ -54,12 +58,16 @@ func decodeLearning(val []byte) (*Learning, error) {
 		}
 		return l, nil
 	}
-	if len(val) == 0 || val[0] != learningCodecV1 {
+	if len(val) == 0 || (val[0] != learningCodecV1 && val[0] != learningCodecV2) {
 		return nil, fmt.Errorf("decoding learning record: unknown format %q", val[:min(len(val), 1)])
 	}
 	b := val[1:]
-	var strs [6]string
-	for i := range strs {
+	var strs [7]string
+	n := 6
+	if val[0] == learningCodecV2 {
+		n = 7
+	}
+	for i := range strs[:n] {
 		n, k := binary.Uvarint(b)
 		if k <= 0 || uint64(len(b)-k) < n {
 			return nil, fmt.Errorf("decoding learning record: %w", errShortRecord)
@@ -67,7 +75,7 @@ func decodeLearning(val []byte) (*Learning, error) {
 		strs[i] = string(b[k : k+int(n)])
 		b = b[k+int(n):]
 	}
-	l := &Learning{ID: strs[0], Text: strs[1], Function: strs[2], Domain: strs[3], SourceExecution: strs[4], Kind: strs[5]}
+	l := &Learning{ID: strs[0], Text: strs[1], Function: strs[2], Domain: strs[3], SourceExecution: strs[4], Kind: strs[5], Module: strs[6]}
 	if len(b) < 8 {
 		return nil, fmt.Errorf("decoding learning record: %w", errShortRecord)
 	}

@@ -26,7 +26,7 @@ func TestConcurrentUse(t *testing.T) {
 				var err error
 				switch (g + i) % 5 {
 				case 0:
-					_, err = s.Retrieve("f", "dom", "dates learning", 5)
+					_, err = s.Retrieve(Owner{Function: "f", Domain: "dom"}, "dates learning", 5)
 				case 1:
 					err = s.AddLearning(&Learning{Function: "f", Domain: "dom", Text: fmt.Sprintf("g%d i%d dates", g, i)})
 				case 2:
@@ -38,7 +38,7 @@ func TestConcurrentUse(t *testing.T) {
 				case 3:
 					_, err = s.ListLearnings(LearningFilter{Function: "f"})
 				case 4:
-					_, err = s.Retrieve("", "dom", "concurrent note", 3)
+					_, err = s.Retrieve(Owner{Function: "", Domain: "dom"}, "concurrent note", 3)
 				}
 				if err != nil {
 					errs <- err
@@ -57,7 +57,7 @@ func TestConcurrentUse(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, scope := range []struct{ fn, dom string }{{"f", ""}, {"", "dom"}} {
-		got, err := s.Retrieve(scope.fn, scope.dom, "", 1<<20)
+		got, err := s.Retrieve(Owner{Function: scope.fn, Domain: scope.dom}, "", 1<<20)
 		if err != nil {
 			t.Fatal(err)
 		}

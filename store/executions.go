@@ -9,65 +9,38 @@ import (
 	"strconv"
 
 	"github.com/dgraph-io/badger/v4"
+
+	"github.com/minidana/dana/store/record"
 )
 
 // PutExecution stores (or replaces) an execution record; it is durable when
-// PutExecution returns. An empty ID is filled in with NewID. Replacing a
-// record that has feedback with one that has none keeps the stored
-// feedback, so an engine that rewrites its record at the end of an
-// execution cannot erase feedback given in the meantime.
+// PutExecution returns. An empty ID is filled in with NewID. Feedback is
+// kept in records of its own (see Feedback) and never in the execution
+// record, so replacing a record keeps the feedback given on it. Texts over
+// Options.MaxTextBytes are replaced by a marker with their size and hash
+// (record.Cap).
 func (s *Store) PutExecution(e *Execution) error {
 	if e == nil {
 		return errors.New("storing execution: nil execution")
 	}
-	if err := checkName("function", e.Function); err != nil {
-		return fmt.Errorf("storing execution: %w", err)
-	}
-	if err := checkName("id", e.ID); err != nil {
-		return fmt.Errorf("storing execution: %w", err)
-	}
-	if e.ID == "" {
-		e.ID = s.NewID()
-	}
-	err := s.update(func(w *wtx) error {
-		rec := *e
-		old, err := getExecutionTxn(w.txn, e.ID)
-		switch {
-		case err == nil:
-			if old.Function != e.Function {
-				if err := w.txn.Delete(execFnKey(old.Function, old.ID)); err != nil {
-					return err
-				}
-			}
-			if len(rec.Feedback) == 0 {
-				rec.Feedback = old.Feedback
-			}
-		case !errors.Is(err, ErrNotFound):
-			return err
-		}
-		return putExecutionTxn(w.txn, &rec)
-	})
-	if err != nil {
-		return fmt.Errorf("storing execution %s: %w", e.ID, err)
-	}
-	return nil
+	return s.PutExecutions([]*Execution{e})
 }
 
-func putExecutionTxn(txn *badger.Txn, e *Execution) error {
-	val, err := json.Marshal(e)
+// putExecutionTxn writes e (capped, without its feedback) and its
+// function index entry, moving the index entry when the function changed.
+func (s *Store) putExecutionTxn(txn *badger.Txn, e *Execution) error {
+	if old, err := getValue(txn, execKey(e.ID)); err == nil {
+		if prev, err := decodeExecution(old); err == nil && prev.Function != e.Function {
+			if err := txn.Delete(execFnKey(prev.Function, prev.ID)); err != nil {
+				return fmt.Errorf("moving execution index: %w", err)
+			}
+		}
+	} else if !isNotFound(err) {
+		return fmt.Errorf("reading execution %s: %w", e.ID, err)
+	}
+	val, err := s.encodeExecution(e)
 	if err != nil {
-		// A value JSON cannot represent (NaN, a channel, ...): record a
-		// readable stand-in rather than losing the whole record.
-		c := *e
-		c.Inputs, c.PerceivedInput = jsonSafe(c.Inputs), jsonSafe(c.PerceivedInput)
-		c.Output, c.CodeContext = jsonSafe(c.Output), jsonSafe(c.CodeContext)
-		c.Attempts = slices.Clone(c.Attempts)
-		for i := range c.Attempts {
-			c.Attempts[i].Output = jsonSafe(c.Attempts[i].Output)
-		}
-		if val, err = json.Marshal(&c); err != nil {
-			return fmt.Errorf("encoding execution: %w", err)
-		}
+		return err
 	}
 	if err := txn.Set(execKey(e.ID), val); err != nil {
 		return fmt.Errorf("writing execution: %w", err)
@@ -78,6 +51,44 @@ func putExecutionTxn(txn *badger.Txn, e *Execution) error {
 	return nil
 }
 
+// encodeExecution returns the stored form of e: JSON, with texts over the
+// cap replaced by markers, and every value JSON cannot represent (NaN, a
+// channel, ...) replaced by a readable stand-in rather than losing the
+// record. A record still over MaxRecordBytes keeps only the first
+// recordFallbackText bytes' worth of each text.
+func (s *Store) encodeExecution(e *Execution) ([]byte, error) {
+	c := *e
+	c.Feedback = nil
+	record.Cap(&c, s.opts.MaxTextBytes)
+	val, err := json.Marshal(&c)
+	if err != nil {
+		c.Inputs, c.PerceivedInput = jsonSafe(c.Inputs), jsonSafe(c.PerceivedInput)
+		c.Output, c.CodeContext = jsonSafe(c.Output), jsonSafe(c.CodeContext)
+		c.Attempts = slices.Clone(c.Attempts)
+		for i := range c.Attempts {
+			c.Attempts[i].Output = jsonSafe(c.Attempts[i].Output)
+		}
+		if val, err = json.Marshal(&c); err != nil {
+			return nil, fmt.Errorf("encoding execution: %w", err)
+		}
+	}
+	if len(val) > s.opts.MaxRecordBytes {
+		record.Cap(&c, recordFallbackText)
+		if val, err = json.Marshal(&c); err != nil {
+			return nil, fmt.Errorf("encoding execution: %w", err)
+		}
+		if len(val) > s.opts.MaxRecordBytes {
+			return nil, fmt.Errorf("execution %s is %d bytes even with its texts cut to %d bytes (the cap is %d)",
+				e.ID, len(val), recordFallbackText, s.opts.MaxRecordBytes)
+		}
+	}
+	return val, nil
+}
+
+// recordFallbackText is the text cap applied to a record that is still
+// over MaxRecordBytes after the normal cap (many large attempts).
+const recordFallbackText = 4 << 10
+
 func getExecutionTxn(txn *badger.Txn, id string) (*Execution, error) {
 	val, err := getValue(txn, execKey(id))
 	if isNotFound(err) {
@@ -86,7 +97,33 @@ func getExecutionTxn(txn *badger.Txn, id string) (*Execution, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading execution %s: %w", id, err)
 	}
-	return decodeExecution(val)
+	e, err := decodeExecution(val)
+	if err != nil {
+		return nil, fmt.Errorf("execution %s: %w", id, err)
+	}
+	fb, err := feedbackTxn(txn, id)
+	if err != nil {
+		return nil, err
+	}
+	e.Feedback = append(e.Feedback, fb...)
+	return e, nil
+}
+
+// feedbackTxn reads the feedback records of execution id, oldest first.
+func feedbackTxn(txn *badger.Txn, id string) ([]FeedbackEntry, error) {
+	var out []FeedbackEntry
+	err := scan(txn, pFeedback+id+sep, scanOpts{}, func(_, val []byte) (bool, error) {
+		var f FeedbackEntry
+		if err := json.Unmarshal(val, &f); err != nil {
+			return false, fmt.Errorf("decoding feedback on %s: %w", id, err)
+		}
+		out = append(out, f)
+		return true, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading feedback on %s: %w", id, err)
+	}
+	return out, nil
 }
 
 // GetExecution returns the execution record with id; an unknown id gives a
@@ -136,6 +173,9 @@ func (s *Store) ListExecutions(f ExecutionFilter) ([]*Execution, error) {
 				}
 				e, err := decodeExecution(val)
 				if err != nil {
+					return false, fmt.Errorf("execution %s: %w", key[len(pExec):], err)
+				}
+				if e.Feedback, err = feedbackTxn(txn, e.ID); err != nil {
 					return false, err
 				}
 				return keep(e), nil

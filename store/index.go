@@ -188,7 +188,7 @@ func newIndex(scope string) *index {
 // belongs reports whether l is in the index's scope.
 func (ix *index) belongs(l *Learning) bool {
 	if fn, ok := strings.CutPrefix(ix.scope, "f:"); ok {
-		return l.Function == fn
+		return lkey(l) == fn
 	}
 	dom, _ := strings.CutPrefix(ix.scope, "d:")
 	return dom != "" && l.Domain == dom

@@ -19,6 +19,8 @@ import (
 //	li/<id>                     → function (find a learning by id)
 //	ld/<domain>\x00<id>         → function (learnings of a domain)
 //	n/<function>                → number of learnings of the function
+//	xb/<execID>\x00<feedbackID> → FeedbackEntry JSON (feedback on an execution)
+//	m/version                   → the layout version (see migrate.go)
 //	g/<scope>                   → generation token of a scope ("f:<function>"
 //	                              or "d:<domain>"), changed by every write
 //	                              to a learning in that scope
@@ -30,19 +32,22 @@ const (
 	pLearnDom = "ld/"
 	pCount    = "n/"
 	pGen      = "g/"
+	pFeedback = "xb/"
+	pMeta     = "m/"
 	sep       = "\x00"
 )
 
-func execKey(id string) []byte          { return []byte(pExec + id) }
-func execFnKey(fn, id string) []byte    { return []byte(pExecFn + fn + sep + id) }
-func learnKey(fn, id string) []byte     { return []byte(pLearn + fn + sep + id) }
-func learnIDKey(id string) []byte       { return []byte(pLearnID + id) }
-func learnDomKey(dom, id string) []byte { return []byte(pLearnDom + dom + sep + id) }
-func countKey(fn string) []byte         { return []byte(pCount + fn) }
-func genKey(scope string) []byte        { return []byte(pGen + scope) }
-func funcScope(fn string) string        { return "f:" + fn }
-func domainScope(dom string) string     { return "d:" + dom }
-func idFromKey(key []byte) string       { return string(key[strings.LastIndexByte(string(key), 0)+1:]) }
+func execKey(id string) []byte             { return []byte(pExec + id) }
+func execFnKey(fn, id string) []byte       { return []byte(pExecFn + fn + sep + id) }
+func learnKey(fn, id string) []byte        { return []byte(pLearn + fn + sep + id) }
+func learnIDKey(id string) []byte          { return []byte(pLearnID + id) }
+func learnDomKey(dom, id string) []byte    { return []byte(pLearnDom + dom + sep + id) }
+func feedbackKey(execID, id string) []byte { return []byte(pFeedback + execID + sep + id) }
+func countKey(fn string) []byte            { return []byte(pCount + fn) }
+func genKey(scope string) []byte           { return []byte(pGen + scope) }
+func funcScope(fn string) string           { return "f:" + fn }
+func domainScope(dom string) string        { return "d:" + dom }
+func idFromKey(key []byte) string          { return string(key[strings.LastIndexByte(string(key), 0)+1:]) }
 
 // checkName rejects names that would break the key layout.
 func checkName(what, name string) error {

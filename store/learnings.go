@@ -132,11 +132,8 @@ func (s *Store) ListLearnings(f LearningFilter) ([]*Learning, error) {
 			}
 			return err
 		}
-		prefix := pLearn
-		if f.Function != "" {
-			prefix += f.Function + sep
-		}
-		return scan(txn, prefix, scanOpts{}, func(_, val []byte) (bool, error) {
+		// Keys start with the module, so a function filter scans everything.
+		return scan(txn, pLearn, scanOpts{}, func(_, val []byte) (bool, error) {
 			l, err := decodeLearning(val)
 			if err != nil {
 				return false, err

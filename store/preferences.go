@@ -101,8 +101,9 @@ func (s *Store) countStrikeTxn(w *wtx, e *Execution, fb FeedbackInput, now time.
 	if threshold <= 0 {
 		threshold = DefaultPreferenceStrikes
 	}
-	st := &strikes{Function: e.Function, Topic: topic, Kind: strings.ToLower(strings.TrimSpace(fb.Kind))}
-	key := strikesKey(e.Function, topic)
+	owner := OwnerOf(e)
+	st := &strikes{Function: owner.Function, Topic: topic, Kind: strings.ToLower(strings.TrimSpace(fb.Kind))}
+	key := strikesKey(owner.key(), topic)
 	if val, err := getValue(w.txn, key); err == nil {
 		if err := json.Unmarshal(val, st); err != nil {
 			return fmt.Errorf("decoding correction counts: %w", err)
@@ -144,7 +145,8 @@ func (s *Store) countStrikeTxn(w *wtx, e *Execution, fb FeedbackInput, now time.
 		l := &Learning{
 			ID:              s.NewID(),
 			Text:            preferenceText(st),
-			Function:        e.Function,
+			Function:        owner.Function,
+			Module:          owner.Module,
 			Confidence:      1,
 			Created:         now,
 			SourceExecution: e.ID,
@@ -207,7 +209,7 @@ func preferenceText(st *strikes) string {
 // contradictTxn demotes the preferences of e's function whose kind is
 // kind (positive feedback naming that kind contradicts them).
 func contradictTxn(w *wtx, e *Execution, kind string, now time.Time, res *TrainResult) error {
-	key := strikesKey(e.Function, "kind:"+strings.ToLower(strings.TrimSpace(kind)))
+	key := strikesKey(OwnerOf(e).key(), "kind:"+strings.ToLower(strings.TrimSpace(kind)))
 	val, err := getValue(w.txn, key)
 	if isNotFound(err) {
 		return nil
@@ -240,9 +242,10 @@ func contradictTxn(w *wtx, e *Execution, kind string, now time.Time, res *TrainR
 	return w.txn.Delete(key)
 }
 
-// Preferences returns the standing preferences of function, oldest
-// first.
-func (s *Store) Preferences(function string) ([]*Learning, error) {
+// Preferences returns the standing preferences of o's function (of its
+// module), oldest first.
+func (s *Store) Preferences(o Owner) ([]*Learning, error) {
+	function := o.key()
 	var out []*Learning
 	err := s.view(func(txn *badger.Txn) error {
 		var ids []string

@@ -74,7 +74,7 @@ func writeRounds(s *Store, who string, from, to int) error {
 		if err := s.AddLearning(&Learning{Function: "shared", Text: fmt.Sprintf("%s learning %d", who, i)}); err != nil {
 			return fmt.Errorf("%s round %d: %w", who, i, err)
 		}
-		if _, err := s.Retrieve("shared", "", who+" learning", 3); err != nil {
+		if _, err := s.Retrieve(Owner{Function: "shared", Domain: ""}, who+" learning", 3); err != nil {
 			return fmt.Errorf("%s round %d: %w", who, i, err)
 		}
 		if _, err := s.GetExecution(e.ID); err != nil {
@@ -166,7 +166,7 @@ func TestTwoProcesses(t *testing.T) {
 		t.Errorf("writers took %d turns, want them to alternate", turns)
 	}
 	// The parent's index picked up the child's learnings.
-	got, err := s.Retrieve("shared", "", "child learning", 2*rounds)
+	got, err := s.Retrieve(Owner{Function: "shared", Domain: ""}, "child learning", 2*rounds)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,11 +10,13 @@ import (
 )
 
 // Retrieve returns the learnings most relevant to input for a call of
-// function (in domain, which may be ""), at most k (DefaultRetrieveK when
-// k <= 0), best first.
+// o's function (in o's domain, which may be ""), at most k
+// (DefaultRetrieveK when k <= 0), best first.
 //
-// Every learning attached to the function, and every learning attached to
-// the domain when domain != "", is a candidate. Candidates are ranked by
+// Every learning attached to the function of the module, and every
+// learning attached to the domain when it is not "", is a candidate: a
+// function of the same name in another module (another project) shares
+// nothing unless both are in one domain. Candidates are ranked by
 // keyword overlap with input (distinct lower-cased words, minus stop
 // words), then by confidence after idle decay, then newest first;
 // candidates whose decayed confidence is below PruneBelow are left out.
@@ -25,9 +27,13 @@ import (
 // case before the database is closed (idle close or Close); a process
 // killed in that window loses only the LastUsed update. Read-only handles
 // do not record use.
-func (s *Store) Retrieve(function, domain, input string, k int) ([]*Learning, error) {
+func (s *Store) Retrieve(o Owner, input string, k int) ([]*Learning, error) {
 	if k <= 0 {
 		k = DefaultRetrieveK
+	}
+	function, domain := "", o.Domain
+	if o.Function != "" {
+		function = o.key()
 	}
 	if function == "" && domain == "" {
 		return nil, nil
@@ -188,7 +194,7 @@ func (s *Store) writeTouches(db *badger.DB, touches map[string]time.Time) error 
 				if err != nil {
 					return err
 				}
-				if err := txn.Set(learnKey(l.Function, l.ID), val); err != nil {
+				if err := txn.Set(learnKey(lkey(l), l.ID), val); err != nil {
 					return fmt.Errorf("recording use of learning %s: %w", id, err)
 				}
 			}

@@ -21,6 +21,11 @@ const (
 	// DefaultIdleClose is how long the database stays open after the last
 	// operation before it is closed so other processes can use it.
 	DefaultIdleClose = 200 * time.Millisecond
+	// DefaultMaxTextBytes is the default cap on one text of a record.
+	DefaultMaxTextBytes = 1 << 20
+	// DefaultMaxRecordBytes is the default cap on a whole record (Badger
+	// keeps values below its value-log file size, 16 MiB here).
+	DefaultMaxRecordBytes = 8 << 20
 	// waitNotice is how long opening waits silently before calling OnWait.
 	waitNotice = 500 * time.Millisecond
 	// touchFlushDelay bounds how long LastUsed updates stay in memory.
@@ -59,6 +64,14 @@ type Options struct {
 	MaxLearningsPerFunction int
 	// Clock returns the current time (default time.Now); tests inject one.
 	Clock func() time.Time
+	// MaxTextBytes caps each text of an execution record (prompt,
+	// context, system message, each attempt's prompt and reply); a longer
+	// text is replaced by a marker with its size and SHA-256 (default
+	// DefaultMaxTextBytes).
+	MaxTextBytes int
+	// MaxRecordBytes caps a whole execution record (default
+	// DefaultMaxRecordBytes).
+	MaxRecordBytes int
 	// IdleClose is how long the database stays open after the last
 	// operation (default DefaultIdleClose); a negative value keeps it open
 	// until Close.
@@ -74,6 +87,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Clock == nil {
 		o.Clock = time.Now
+	}
+	if o.MaxTextBytes <= 0 {
+		o.MaxTextBytes = DefaultMaxTextBytes
+	}
+	if o.MaxRecordBytes <= 0 {
+		o.MaxRecordBytes = DefaultMaxRecordBytes
 	}
 	if o.IdleClose == 0 {
 		o.IdleClose = DefaultIdleClose

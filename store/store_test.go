@@ -378,7 +378,7 @@ func TestRetrieveRanking(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := s.Retrieve(tc.fn, tc.dom, tc.input, tc.k)
+			got, err := s.Retrieve(Owner{Function: tc.fn, Domain: tc.dom}, tc.input, tc.k)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -407,7 +407,7 @@ func TestRetrieveSkipsDecayedAndPersistsUse(t *testing.T) {
 	clk.Advance(11 * DecayPeriod) // 0.3 × 0.9^11 ≈ 0.094 < 0.1
 	fresh := addLearning(t, s, "f", "", "fresh advice about dates", 0.5)
 	clk.Advance(2 * DecayPeriod) // 0.5 × 0.81 = 0.405
-	got, err := s.Retrieve("f", "", "dates", 5)
+	got, err := s.Retrieve(Owner{Function: "f", Domain: ""}, "dates", 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -445,7 +445,7 @@ func TestDecay(t *testing.T) {
 	c := addLearning(t, s, "g", "", "c", 0.5)
 
 	clk.Advance(3*DecayPeriod + 3*24*time.Hour) // 3.4 weeks idle
-	if _, err := s.Retrieve("g", "", "c", 1); err != nil {
+	if _, err := s.Retrieve(Owner{Function: "g", Domain: ""}, "c", 1); err != nil {
 		t.Fatal(err) // c is used now: its idle time restarts (after 3 weeks of decay)
 	}
 	clk.Advance(DecayPeriod / 2)
@@ -655,7 +655,7 @@ func TestExportImport(t *testing.T) {
 		t.Errorf("changed line not applied: %v", got.Confidence)
 	}
 	// Retrieval sees imported learnings.
-	if ls, _ := dst.Retrieve("g", "", "euros", 1); len(ls) != 1 || ls[0].Text != "amounts in euros" {
+	if ls, _ := dst.Retrieve(Owner{Function: "g", Domain: ""}, "euros", 1); len(ls) != 1 || ls[0].Text != "amounts in euros" {
 		t.Errorf("retrieve after import = %v", ls)
 	}
 }
@@ -697,7 +697,7 @@ func TestLazyOpen(t *testing.T) {
 	if _, err := ro.GetExecution("x"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("read-only get on missing store: %v", err)
 	}
-	if ls, err := ro.Retrieve("f", "", "x", 3); err != nil || len(ls) != 0 {
+	if ls, err := ro.Retrieve(Owner{Function: "f", Domain: ""}, "x", 3); err != nil || len(ls) != 0 {
 		t.Fatalf("read-only retrieve on missing store: %v %v", ls, err)
 	}
 	if err := ro.AddLearning(&Learning{Function: "f", Text: "t"}); !errors.Is(err, ErrReadOnly) {
@@ -787,7 +787,7 @@ func TestHandlesShareDirectory(t *testing.T) {
 	b := Lazy(dir, Options{})
 	defer b.Close()
 	la := addLearning(t, a, "f", "", "alpha dates", 1)
-	if _, err := a.Retrieve("f", "", "dates", 5); err != nil { // a's index is now loaded
+	if _, err := a.Retrieve(Owner{Function: "f", Domain: ""}, "dates", 5); err != nil { // a's index is now loaded
 		t.Fatal(err)
 	}
 	// ...but yields to a waiting handle at the end of its next operation.
@@ -806,7 +806,7 @@ func TestHandlesShareDirectory(t *testing.T) {
 	}
 	// a sees b's write: its index is refreshed after reopening.
 	time.Sleep(50 * time.Millisecond)
-	got, err := a.Retrieve("f", "", "beta dates", 5)
+	got, err := a.Retrieve(Owner{Function: "f", Domain: ""}, "beta dates", 5)
 	if err != nil {
 		t.Fatal(err)
 	}

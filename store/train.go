@@ -46,6 +46,7 @@ func (s *Store) Feedback(execID string, fb FeedbackInput) (*TrainResult, error) 
 		if err != nil {
 			return err
 		}
+		owner := OwnerOf(e)
 		entry := FeedbackEntry{At: now.UTC(), Correction: fb.Correction, Note: fb.Note}
 		if fb.Score != nil {
 			sc := *fb.Score
@@ -54,7 +55,7 @@ func (s *Store) Feedback(execID string, fb FeedbackInput) (*TrainResult, error) 
 		newLearning := func(kind, text string) error {
 			// The same advice given again reinforces the learning that
 			// already holds it instead of piling up duplicates.
-			if same, err := findSameLearning(w, e.Function, e.Domain, text); err != nil {
+			if same, err := findSameLearning(w, owner, text); err != nil {
 				return err
 			} else if same != nil {
 				old := *same
@@ -71,8 +72,9 @@ func (s *Store) Feedback(execID string, fb FeedbackInput) (*TrainResult, error) 
 			l := &Learning{
 				ID:              s.NewID(),
 				Text:            text,
-				Function:        e.Function,
-				Domain:          e.Domain,
+				Function:        owner.Function,
+				Module:          owner.Module,
+				Domain:          owner.Domain,
 				Confidence:      1,
 				Created:         now,
 				SourceExecution: e.ID,
@@ -109,8 +111,16 @@ func (s *Store) Feedback(execID string, fb FeedbackInput) (*TrainResult, error) 
 				return err
 			}
 		}
-		e.Feedback = append(e.Feedback, entry)
-		return putExecutionTxn(w.txn, e)
+		// Feedback is a small record of its own: giving feedback never
+		// rewrites the (possibly large) execution record.
+		val, err := json.Marshal(entry)
+		if err != nil {
+			return fmt.Errorf("encoding feedback: %w", err)
+		}
+		if err := w.txn.Set(feedbackKey(e.ID, s.NewID()), val); err != nil {
+			return fmt.Errorf("writing feedback: %w", err)
+		}
+		return nil
 	})
 	if err != nil {
 		var nf *NotFoundError
@@ -122,9 +132,10 @@ func (s *Store) Feedback(execID string, fb FeedbackInput) (*TrainResult, error) 
 	return res, nil
 }
 
-// findSameLearning returns the learning of fn (and domain) whose text is
-// text up to case and white space, or nil.
-func findSameLearning(w *wtx, fn, domain, text string) (*Learning, error) {
+// findSameLearning returns the learning of o's function (and domain) whose
+// text is text up to case and white space, or nil.
+func findSameLearning(w *wtx, o Owner, text string) (*Learning, error) {
+	fn, domain := o.key(), o.Domain
 	norm := func(t string) string { return strings.ToLower(strings.Join(strings.Fields(t), " ")) }
 	want := norm(text)
 	var found *Learning
@@ -197,6 +208,9 @@ func correctionText(e *Execution, correction string) string {
 	in := excerpt(e.Inputs)
 	if in == "" {
 		in = excerpt(e.PerceivedInput)
+	}
+	if in == "" && e.Prompt != "" {
+		in = excerpt(e.Prompt)
 	}
 	var b strings.Builder
 	b.WriteString("Correction")

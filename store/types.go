@@ -4,22 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/minidana/dana/store/record"
 )
 
-// Execution kinds.
+// Execution kinds and statuses (see package record).
 const (
-	// KindReason marks an execution of the reason() builtin.
-	KindReason = "reason"
-	// KindPoet marks an execution of a @poet-decorated function.
-	KindPoet = "poet"
-)
-
-// Execution statuses.
-const (
-	// StatusOK marks an execution whose output passed validation.
-	StatusOK = "ok"
-	// StatusFailed marks an execution whose every attempt failed.
-	StatusFailed = "failed"
+	KindReason   = record.KindReason
+	KindPoet     = record.KindPoet
+	StatusOK     = record.StatusOK
+	StatusFailed = record.StatusFailed
 )
 
 // Learning kinds.
@@ -51,90 +45,30 @@ const (
 	DefaultMaxLearningsPerFunction = 10000
 )
 
-// Usage counts the tokens an LLM call (or a whole execution) consumed.
-type Usage struct {
-	PromptTokens     int `json:"prompt_tokens"`
-	CompletionTokens int `json:"completion_tokens"`
-	TotalTokens      int `json:"total_tokens"`
-}
-
-// Add returns the element-wise sum of u and o.
-func (u Usage) Add(o Usage) Usage {
-	return Usage{
-		PromptTokens:     u.PromptTokens + o.PromptTokens,
-		CompletionTokens: u.CompletionTokens + o.CompletionTokens,
-		TotalTokens:      u.TotalTokens + o.TotalTokens,
-	}
-}
-
-// Attempt is one Operate/Encode round of an execution.
-type Attempt struct {
-	// N is the 1-based attempt number.
-	N int `json:"n"`
-	// Output is the (possibly invalid) output this attempt produced; any
-	// JSON-encodable value, or a json.RawMessage.
-	Output any `json:"output,omitempty"`
-	// Failure is the validation or parse failure, "" when the attempt passed.
-	Failure string `json:"failure,omitempty"`
-	// Prompt is the prompt sent to the model, if any.
-	Prompt string `json:"prompt,omitempty"`
-	// Reply is the model's raw reply, if any.
-	Reply string `json:"reply,omitempty"`
-	// Usage is the token usage of this attempt.
-	Usage Usage `json:"usage"`
-	// Duration is the wall-clock duration of this attempt.
-	Duration time.Duration `json:"duration_ns"`
-}
-
-// FeedbackEntry is one piece of feedback recorded on an execution.
-type FeedbackEntry struct {
-	// At is when the feedback was given.
-	At time.Time `json:"at"`
-	// Score is the score in [-1, 1], nil when none was given.
-	Score *float64 `json:"score,omitempty"`
-	// Correction is the corrected output the user supplied, if any.
-	Correction string `json:"correction,omitempty"`
-	// Note is a free-form note, if any.
-	Note string `json:"note,omitempty"`
-	// LearningsCreated lists the IDs of the learnings this feedback created.
-	LearningsCreated []string `json:"learnings_created,omitempty"`
-}
-
-// Execution is the record of one reason() call or POET execution.
-//
-// The fields typed any hold JSON-encodable values (maps, slices, strings,
-// numbers, booleans, nil, or json.RawMessage). Records read back from the
-// store decode them into map[string]any / []any / string / json.Number /
-// bool / nil.
-type Execution struct {
-	ID               string          `json:"id"`
-	Function         string          `json:"function"`
-	Domain           string          `json:"domain,omitempty"`
-	Profile          string          `json:"profile,omitempty"`
-	Kind             string          `json:"kind"`
-	ParentID         string          `json:"parent_id,omitempty"`
-	Inputs           any             `json:"inputs,omitempty"`
-	PerceivedInput   any             `json:"perceived_input,omitempty"`
-	Attempts         []Attempt       `json:"attempts,omitempty"`
-	Output           any             `json:"output,omitempty"`
-	Status           string          `json:"status"`
-	Error            string          `json:"error,omitempty"`
-	CodeContext      any             `json:"code_context,omitempty"`
-	Model            string          `json:"model,omitempty"`
-	Mock             bool            `json:"mock,omitempty"`
-	Usage            Usage           `json:"usage"`
-	Started          time.Time       `json:"started"`
-	Finished         time.Time       `json:"finished"`
-	LearningsApplied []string        `json:"learnings_applied,omitempty"`
-	Feedback         []FeedbackEntry `json:"feedback,omitempty"`
-}
+// The execution record is defined once, in package record; these aliases
+// keep the store's API self-contained.
+type (
+	// Execution is the record of one reason() call or POET execution.
+	Execution = record.Execution
+	// Attempt is one try of an execution.
+	Attempt = record.Attempt
+	// Usage counts tokens.
+	Usage = record.Usage
+	// FeedbackEntry is one piece of feedback recorded on an execution.
+	FeedbackEntry = record.FeedbackEntry
+)
 
 // Learning is a piece of guidance attached to a function (and domain) that
 // is fed back into later prompts.
 type Learning struct {
-	ID              string    `json:"id"`
-	Text            string    `json:"text"`
-	Function        string    `json:"function,omitempty"`
+	ID       string `json:"id"`
+	Text     string `json:"text"`
+	Function string `json:"function,omitempty"`
+	// Module is the path of the file defining Function: a learning belongs
+	// to that function of that module (and to its domain). "" marks a
+	// learning from a store made before learnings were scoped, whose
+	// module could not be determined: it is listed but never applied.
+	Module          string    `json:"module,omitempty"`
 	Domain          string    `json:"domain,omitempty"`
 	Confidence      float64   `json:"confidence"`
 	TimesReinforced int       `json:"times_reinforced"`
@@ -148,6 +82,37 @@ type Learning struct {
 	// already been applied, so applying decay twice changes nothing.
 	DecayedThrough time.Time `json:"decayed_through,omitzero"`
 }
+
+// Owner identifies whose learnings a call gets: those of one function of
+// one module, plus those of its domain (shared by every function of the
+// domain, in any project). A plain reason() call's function is the one it
+// is in ("reason" at module level).
+type Owner struct {
+	Module, Function, Domain string
+}
+
+// OwnerOf returns the owner of the learnings made from feedback on e.
+func OwnerOf(e *Execution) Owner {
+	fn := e.Function
+	if e.Kind == KindReason && e.ParentID == "" && e.Enclosing != "" {
+		fn = e.Enclosing
+	}
+	return Owner{Module: e.Module, Function: fn, Domain: e.Domain}
+}
+
+// key is the owner's function scope in keys and indexes.
+func (o Owner) key() string { return ownerKey(o.Module, o.Function) }
+
+// ownerKey joins a module and a function name (a name never holds \x01).
+func ownerKey(module, function string) string {
+	if module == "" {
+		return function
+	}
+	return module + "\x01" + function
+}
+
+// lkey is the scope key of a learning's function.
+func lkey(l *Learning) string { return ownerKey(l.Module, l.Function) }
 
 // ExecutionFilter selects executions for ListExecutions.
 type ExecutionFilter struct {

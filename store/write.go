@@ -133,18 +133,18 @@ func getLearningTxn(txn *badger.Txn, id string) (*Learning, error) {
 // for a new learning (which counts against the cap).
 func (w *wtx) putLearning(l, old *Learning) error {
 	normalizeLearning(l)
-	if old == nil || old.Function != l.Function {
-		n, err := w.count(l.Function)
+	if old == nil || lkey(old) != lkey(l) {
+		n, err := w.count(lkey(l))
 		if err != nil {
 			return err
 		}
 		if n >= w.s.opts.MaxLearningsPerFunction {
 			return &TooManyLearningsError{Function: l.Function, Cap: w.s.opts.MaxLearningsPerFunction}
 		}
-		w.counts[l.Function] = n + 1
+		w.counts[lkey(l)] = n + 1
 	}
 	if old != nil {
-		if old.Function != l.Function {
+		if lkey(old) != lkey(l) {
 			if err := w.deleteKeys(old); err != nil {
 				return err
 			}
@@ -165,19 +165,19 @@ func (w *wtx) putLearning(l, old *Learning) error {
 		}
 		return nil
 	}
-	if err := set(learnKey(l.Function, l.ID), val); err != nil {
+	if err := set(learnKey(lkey(l), l.ID), val); err != nil {
 		return err
 	}
-	if err := set(learnIDKey(l.ID), []byte(l.Function)); err != nil {
+	if err := set(learnIDKey(l.ID), []byte(lkey(l))); err != nil {
 		return err
 	}
 	if l.Domain != "" {
-		if err := set(learnDomKey(l.Domain, l.ID), []byte(l.Function)); err != nil {
+		if err := set(learnDomKey(l.Domain, l.ID), []byte(lkey(l))); err != nil {
 			return err
 		}
 		w.dirty[domainScope(l.Domain)] = true
 	}
-	w.dirty[funcScope(l.Function)] = true
+	w.dirty[funcScope(lkey(l))] = true
 	w.changes = append(w.changes, indexChange{l: l})
 	return nil
 }
@@ -197,15 +197,15 @@ func (w *wtx) deleteLearning(l *Learning) error {
 // deleteKeys removes the function- and domain-keyed records of l and
 // decrements its function's count.
 func (w *wtx) deleteKeys(l *Learning) error {
-	n, err := w.count(l.Function)
+	n, err := w.count(lkey(l))
 	if err != nil {
 		return err
 	}
-	w.counts[l.Function] = max(n-1, 0)
-	if err := w.txn.Delete(learnKey(l.Function, l.ID)); err != nil {
+	w.counts[lkey(l)] = max(n-1, 0)
+	if err := w.txn.Delete(learnKey(lkey(l), l.ID)); err != nil {
 		return fmt.Errorf("deleting learning %s: %w", l.ID, err)
 	}
-	w.dirty[funcScope(l.Function)] = true
+	w.dirty[funcScope(lkey(l))] = true
 	if l.Domain != "" {
 		if err := w.txn.Delete(learnDomKey(l.Domain, l.ID)); err != nil {
 			return fmt.Errorf("deleting learning %s: %w", l.ID, err)

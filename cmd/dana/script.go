@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -85,9 +86,12 @@ func exitStatus(ctx context.Context, err error) error {
 	return nil
 }
 
-// interruptContext returns a context cancelled by Ctrl-C (SIGINT).
+// interruptContext returns a context cancelled by Ctrl-C (SIGINT) and by
+// SIGTERM (what kill, timeout, systemd and docker send): the program stops
+// as if interrupted, and the engine is closed, store included, before the
+// process exits.
 func interruptContext() (context.Context, func()) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
 func unwrapPathErr(err error) error {

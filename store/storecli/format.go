@@ -12,27 +12,27 @@ import (
 	"github.com/minidana/dana/store"
 )
 
-// record renders "label: value" lines with aligned values; multi-line
+// fieldList renders "label: value" lines with aligned values; multi-line
 // values are indented below their label.
-type record struct {
+type fieldList struct {
 	labels, values []string
 	multi          []bool
 }
 
-func (r *record) field(label, value string) {
+func (r *fieldList) field(label, value string) {
 	r.labels = append(r.labels, label)
 	r.values = append(r.values, value)
 	r.multi = append(r.multi, false)
 }
 
 // block adds a value that may span lines.
-func (r *record) block(label, value string) {
+func (r *fieldList) block(label, value string) {
 	r.labels = append(r.labels, label)
 	r.values = append(r.values, value)
 	r.multi = append(r.multi, strings.Contains(value, "\n"))
 }
 
-func (r *record) write(w io.Writer) {
+func (r *fieldList) write(w io.Writer) {
 	width := 0
 	for _, l := range r.labels {
 		width = max(width, len(l)+1)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/minidana/dana/internal/cli"
 	"github.com/minidana/dana/store"
+	"github.com/minidana/dana/store/record"
 )
 
 // OpenFunc opens the learning store; readOnly is true for commands that
@@ -236,7 +237,7 @@ func (c *runner) learningsShow(arg string) error {
 	if c.asJSON {
 		return c.printJSON(l)
 	}
-	r := &record{}
+	r := &fieldList{}
 	r.field("id", l.ID)
 	r.field("kind", l.Kind)
 	r.field("function", dash(l.Function))
@@ -385,7 +386,7 @@ func (c *runner) learningsStats() error {
 	if c.asJSON {
 		return c.printJSON(s)
 	}
-	r := &record{}
+	r := &fieldList{}
 	r.field("store", s.Dir)
 	r.field("size", humanBytes(s.SizeBytes))
 	r.field("executions", strconv.Itoa(s.Executions))
@@ -463,93 +464,8 @@ func (c *runner) executionsShow(arg string) error {
 	if c.asJSON {
 		return c.printJSON(e)
 	}
-	writeExecution(c.stdout, e)
+	record.Text(c.stdout, e)
 	return nil
-}
-
-func writeExecution(w io.Writer, e *store.Execution) {
-	r := &record{}
-	r.field("id", e.ID)
-	r.field("function", dash(e.Function))
-	if e.Domain != "" {
-		r.field("domain", e.Domain)
-	}
-	if e.Profile != "" {
-		r.field("profile", e.Profile)
-	}
-	r.field("kind", dash(e.Kind))
-	r.field("status", dash(e.Status))
-	if e.ParentID != "" {
-		r.field("parent", e.ParentID)
-	}
-	model := dash(e.Model)
-	if e.Mock {
-		model += " (mock model)"
-	}
-	r.field("model", model)
-	started := when(e.Started)
-	if !e.Started.IsZero() && !e.Finished.IsZero() {
-		started += " (took " + e.Finished.Sub(e.Started).Round(time.Millisecond).String() + ")"
-	}
-	r.field("started", started)
-	r.field("tokens", tokens(e.Usage))
-	if len(e.LearningsApplied) > 0 {
-		r.field("learnings applied", strings.Join(e.LearningsApplied, ", "))
-	}
-	r.block("inputs", value(e.Inputs))
-	if e.PerceivedInput != nil {
-		r.block("perceived input", value(e.PerceivedInput))
-	}
-	if e.Output != nil {
-		r.block("output", value(e.Output))
-	}
-	if e.Error != "" {
-		r.block("error", e.Error)
-	}
-	r.write(w)
-	if len(e.Attempts) > 0 {
-		fmt.Fprintln(w, "attempts:")
-		for _, a := range e.Attempts {
-			status := "ok"
-			if a.Failure != "" {
-				status = "failed: " + a.Failure
-			}
-			fmt.Fprintf(w, "  #%d %s (%s, %s)\n", a.N, status, a.Duration.Round(time.Millisecond), tokens(a.Usage))
-			if a.Output != nil {
-				indent(w, "output", value(a.Output))
-			}
-			if a.Prompt != "" {
-				indent(w, "prompt", a.Prompt)
-			}
-			if a.Reply != "" {
-				indent(w, "reply", a.Reply)
-			}
-		}
-	}
-	if len(e.Feedback) > 0 {
-		fmt.Fprintln(w, "feedback:")
-		for _, f := range e.Feedback {
-			var parts []string
-			if f.Score != nil {
-				parts = append(parts, fmt.Sprintf("score %+.2f", *f.Score))
-			}
-			if f.Correction != "" {
-				parts = append(parts, "correction "+strconv.Quote(f.Correction))
-			}
-			if f.Note != "" {
-				parts = append(parts, "note "+strconv.Quote(f.Note))
-			}
-			line := "  " + when(f.At) + "  " + strings.Join(parts, ", ")
-			if len(f.LearningsCreated) > 0 {
-				line += " → " + strings.Join(f.LearningsCreated, ", ")
-			}
-			fmt.Fprintln(w, line)
-		}
-	}
-	if e.CodeContext != nil {
-		fmt.Fprintln(w, "code context:")
-		indentLines(w, "  ", value(e.CodeContext))
-	}
 }
 
 // feedbackFlags are the flags of `dana feedback`.
