@@ -174,9 +174,11 @@ func toIndex(v value, what string) (int64, error) {
 }
 
 // iterate returns the elements of an iterable argument; the slice may be
-// shared with the container, so callers must not modify it.
-func iterate(v value) ([]value, error) {
-	xs, err := interp.Iterate(v)
+// shared with the container, so callers must not modify it. The work is
+// charged to th (one step per element) and a range is materialized only
+// within the memory bound.
+func iterate(th *interp.Thread, v value) ([]value, error) {
+	xs, err := th.Iterate(v)
 	if err != nil {
 		return nil, err
 	}

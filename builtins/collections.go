@@ -19,7 +19,7 @@ func installListMethods(in *interp.Interpreter) {
 			return interp.None, nil
 		}},
 		"extend": {params: []string{"iterable"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			xs, err := iterate(a[0])
+			xs, err := iterate(th, a[0])
 			if err != nil {
 				return nil, err
 			}
@@ -245,7 +245,7 @@ func installDictMethods(in *interp.Interpreter) {
 			}
 			d := dict(v)
 			if len(args) == 1 {
-				if err := dictUpdate(d, args[0]); err != nil {
+				if err := dictUpdate(th, d, args[0]); err != nil {
 					return nil, err
 				}
 			}
@@ -262,11 +262,11 @@ func installDictMethods(in *interp.Interpreter) {
 
 // toSet returns the elements of an iterable argument of a set method as a
 // set (the value itself when it is one).
-func toSet(v value) (*interp.Set, error) {
+func toSet(th *interp.Thread, v value) (*interp.Set, error) {
 	if s, ok := v.(*interp.Set); ok {
 		return s, nil
 	}
-	xs, err := iterate(v)
+	xs, err := iterate(th, v)
 	if err != nil {
 		return nil, err
 	}
@@ -338,14 +338,14 @@ func installSetMethods(in *interp.Interpreter) {
 			return set(v).Copy(), nil
 		}},
 		"symmetric_difference": {params: []string{"other"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			o, err := toSet(a[0])
+			o, err := toSet(th, a[0])
 			if err != nil {
 				return nil, err
 			}
 			return interp.Binary("^", set(v), o)
 		}},
 		"symmetric_difference_update": {params: []string{"other"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			o, err := toSet(a[0])
+			o, err := toSet(th, a[0])
 			if err != nil {
 				return nil, err
 			}
@@ -357,7 +357,7 @@ func installSetMethods(in *interp.Interpreter) {
 			return interp.None, nil
 		}},
 		"issubset": {params: []string{"other"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			o, err := toSet(a[0])
+			o, err := toSet(th, a[0])
 			if err != nil {
 				return nil, err
 			}
@@ -369,7 +369,7 @@ func installSetMethods(in *interp.Interpreter) {
 			return boolv(true), nil
 		}},
 		"issuperset": {params: []string{"other"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			o, err := toSet(a[0])
+			o, err := toSet(th, a[0])
 			if err != nil {
 				return nil, err
 			}
@@ -381,7 +381,7 @@ func installSetMethods(in *interp.Interpreter) {
 			return boolv(true), nil
 		}},
 		"isdisjoint": {params: []string{"other"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			o, err := toSet(a[0])
+			o, err := toSet(th, a[0])
 			if err != nil {
 				return nil, err
 			}
@@ -401,7 +401,7 @@ func installSetMethods(in *interp.Interpreter) {
 			}
 			var acc value = set(v).Copy()
 			for _, a := range args {
-				o, err := toSet(a)
+				o, err := toSet(th, a)
 				if err != nil {
 					return nil, err
 				}

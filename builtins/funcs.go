@@ -121,7 +121,11 @@ func builtinPrint(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		if i > 0 {
 			sb.WriteString(sep)
 		}
-		sb.WriteString(interp.ToStr(a))
+		s, err := interp.ToStrChecked(th, a)
+		if err != nil {
+			return nil, err
+		}
+		sb.WriteString(s)
 	}
 	sb.WriteString(end)
 	if _, err := io.WriteString(th.Interp().Stdout(), sb.String()); err != nil {
@@ -280,7 +284,7 @@ func builtinEnumerate(th *interp.Thread, args []value, kw kwargs) (value, error)
 	if err != nil {
 		return nil, err
 	}
-	xs, err := iterate(b[0])
+	xs, err := iterate(th, b[0])
 	if err != nil {
 		return nil, err
 	}
@@ -313,7 +317,7 @@ func builtinZip(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	seqs := make([][]value, len(args))
 	n := -1
 	for i, a := range args {
-		xs, err := iterate(a)
+		xs, err := iterate(th, a)
 		if err != nil {
 			return nil, err
 		}
@@ -353,7 +357,7 @@ func builtinMap(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	seqs := make([][]value, len(args)-1)
 	n := -1
 	for i, a := range args[1:] {
-		xs, err := iterate(a)
+		xs, err := iterate(th, a)
 		if err != nil {
 			return nil, err
 		}
@@ -383,7 +387,7 @@ func builtinFilter(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if err := arity("filter", args, kw, 2, 2); err != nil {
 		return nil, err
 	}
-	xs, err := iterate(args[1])
+	xs, err := iterate(th, args[1])
 	if err != nil {
 		return nil, err
 	}
@@ -415,7 +419,7 @@ func builtinSorted(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if err != nil {
 		return nil, err
 	}
-	xs, err := iterate(b[0])
+	xs, err := iterate(th, b[0])
 	if err != nil {
 		return nil, err
 	}
@@ -429,6 +433,7 @@ func builtinSorted(th *interp.Thread, args []value, kw kwargs) (value, error) {
 // sortValues returns a stably sorted copy of xs, comparing key(x) (or x)
 // with `<`. A TypeError of the comparison is returned.
 func sortValues(th *interp.Thread, xs []value, key value, reverse bool) ([]value, error) {
+	th.AllocValues(2 * int64(len(xs)))
 	out := append([]value(nil), xs...)
 	keys := out
 	if !isNone(key) {
@@ -441,7 +446,7 @@ func sortValues(th *interp.Thread, xs []value, key value, reverse bool) ([]value
 			keys[i] = k
 		}
 	}
-	s := &sorter{keys: keys, reverse: reverse}
+	s := &sorter{keys: keys, reverse: reverse, th: th}
 	if !isNone(key) {
 		s.vals = out
 	}
@@ -457,6 +462,7 @@ type sorter struct {
 	keys, vals []value
 	reverse    bool
 	err        error
+	th         *interp.Thread // charged one step per comparison
 }
 
 func (s *sorter) Len() int { return len(s.keys) }
@@ -472,6 +478,7 @@ func (s *sorter) Less(i, j int) bool {
 	if s.err != nil {
 		return false
 	}
+	s.th.Charge(1)
 	a, b := s.keys[i], s.keys[j]
 	if s.reverse {
 		a, b = b, a
@@ -503,7 +510,7 @@ func builtinReversed(th *interp.Thread, args []value, kw kwargs) (value, error) 
 	if _, ok := args[0].(*interp.Set); ok {
 		return nil, interp.Errorf("TypeError", "'set' object is not reversible")
 	}
-	xs, err := iterate(args[0])
+	xs, err := iterate(th, args[0])
 	if err != nil {
 		return nil, interp.Errorf("TypeError", "'%s' object is not reversible", typeName(args[0]))
 	}
@@ -540,7 +547,7 @@ func builtinSum(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		t.Add(t, tri).Add(t, bigOfInt(acc))
 		return interp.MakeBig(t), nil
 	}
-	xs, err := iterate(b[0])
+	xs, err := iterate(th, b[0])
 	if err != nil {
 		return nil, err
 	}
@@ -636,7 +643,7 @@ func minMax(th *interp.Thread, name string, want int, args []value, kw kwargs) (
 		return nil, interp.Errorf("TypeError", "%s expected at least 1 argument, got 0", name)
 	case 1:
 		var err error
-		if xs, err = iterate(args[0]); err != nil {
+		if xs, err = iterate(th, args[0]); err != nil {
 			return nil, err
 		}
 	default:
@@ -686,7 +693,7 @@ func builtinAny(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if err := arity("any", args, kw, 1, 1); err != nil {
 		return nil, err
 	}
-	xs, err := iterate(args[0])
+	xs, err := iterate(th, args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -703,7 +710,7 @@ func builtinAll(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if err := arity("all", args, kw, 1, 1); err != nil {
 		return nil, err
 	}
-	xs, err := iterate(args[0])
+	xs, err := iterate(th, args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -965,7 +972,11 @@ func builtinRepr(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if err := arity("repr", args, kw, 1, 1); err != nil {
 		return nil, err
 	}
-	return interp.Str(interp.Repr(args[0])), nil
+	s, err := interp.ReprChecked(th, args[0])
+	if err != nil {
+		return nil, err
+	}
+	return interp.Str(s), nil
 }
 
 func builtinOrd(th *interp.Thread, args []value, kw kwargs) (value, error) {
@@ -1022,7 +1033,8 @@ func builtinFormat(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		}
 	}
 	if spec == "" {
-		return interp.Str(interp.ToStr(b[0])), nil
+		s, err := interp.ToStrChecked(th, b[0])
+		return interp.Str(s), err
 	}
 	s, err := interp.FormatValue(b[0], spec)
 	if err != nil {

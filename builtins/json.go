@@ -24,7 +24,7 @@ func builtinJSONDumps(th *interp.Thread, args []value, kw kwargs) (value, error)
 	if err != nil {
 		return nil, err
 	}
-	e := &jsonEncoder{ensureASCII: true, seen: map[any]bool{}}
+	e := &jsonEncoder{ensureASCII: true, seen: map[any]bool{}, th: th}
 	switch ind := b[1].(type) {
 	case nil, interp.NoneType:
 	case interp.Int, interp.Bool:
@@ -54,6 +54,9 @@ type jsonEncoder struct {
 	sortKeys    bool
 	ensureASCII bool
 	seen        map[any]bool // containers being encoded, to detect cycles
+	th          *interp.Thread
+	n           int // values encoded since the last charge
+	last        int // length of the text at the last charge
 }
 
 func (e *jsonEncoder) newline(depth int) {
@@ -83,8 +86,13 @@ func (e *jsonEncoder) enter(ref any) error {
 }
 
 func (e *jsonEncoder) encode(v value, depth int) error {
-	if depth > 500 {
+	if depth > interp.MaxWalkDepth {
 		return interp.Errorf("RecursionError", "maximum recursion depth exceeded while encoding a JSON object")
+	}
+	if e.n++; e.n >= 256 && e.th != nil {
+		// A structure that shares sub-lists can encode exponentially long.
+		e.th.Charge(e.n + (e.b.Len()-e.last)/interp.BytesPerStep)
+		e.n, e.last = 0, e.b.Len()
 	}
 	switch x := v.(type) {
 	case interp.NoneType:
@@ -98,7 +106,11 @@ func (e *jsonEncoder) encode(v value, depth int) error {
 	case interp.Int:
 		e.b.WriteString(strconv.FormatInt(int64(x), 10))
 	case *interp.BigInt:
-		e.b.WriteString(x.V.String())
+		s, err := interp.ReprChecked(nil, x)
+		if err != nil {
+			return err
+		}
+		e.b.WriteString(s)
 	case interp.Float:
 		f := float64(x)
 		if math.IsNaN(f) || math.IsInf(f, 0) {
@@ -209,7 +221,7 @@ func jsonKey(k value) (string, error) {
 	case interp.NoneType:
 		return "null", nil
 	case interp.Int, *interp.BigInt:
-		return interp.Repr(x), nil
+		return interp.ReprChecked(nil, x)
 	case interp.Float:
 		f := float64(x)
 		switch {

@@ -26,9 +26,40 @@ func register(in *interp.Interpreter, typ string, ms map[string]methodSpec) {
 	}
 }
 
+// constantMethods are the methods whose work does not grow with their
+// receiver; every other method of a str, list, tuple, dict or set is
+// charged one step per element of its receiver (per interp.BytesPerStep
+// bytes of a string) before it runs, so that the step budget and the
+// deadline hold inside them.
+var constantMethods = map[string]bool{
+	"list.append": true, "list.pop": true, "list.insert": true, "list.clear": true,
+	"dict.get": true, "dict.pop": true, "dict.setdefault": true, "dict.popitem": true, "dict.clear": true,
+	"set.add": true, "set.remove": true, "set.discard": true, "set.pop": true, "set.clear": true,
+	"str.startswith": true, "str.endswith": true,
+}
+
+// chargeReceiver charges th for a method's work over its receiver.
+func chargeReceiver(th *interp.Thread, self value) {
+	switch x := self.(type) {
+	case interp.Str:
+		if len(x) >= interp.BytesPerStep {
+			th.ChargeBytes(len(x))
+		}
+	case *interp.List:
+		th.Charge(len(x.Elems))
+	case interp.Tuple:
+		th.Charge(len(x))
+	case *interp.Dict:
+		th.Charge(x.Len())
+	case *interp.Set:
+		th.Charge(x.Len())
+	}
+}
+
 func wrapMethod(typ, name string, m methodSpec) interp.BuiltinFunc {
 	sig := signature{name: name, params: m.params, nreq: m.nreq, kwOnly: m.kwOnly}
 	fast := len(m.kwOnly) == 0
+	charge := !constantMethods[typ+"."+name]
 	return func(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		if len(args) == 0 {
 			return nil, interp.Errorf("TypeError", "unbound method %s.%s() needs an argument", typ, name)
@@ -36,6 +67,9 @@ func wrapMethod(typ, name string, m methodSpec) interp.BuiltinFunc {
 		self := args[0]
 		if self.TypeName() != typ {
 			return nil, interp.Errorf("TypeError", "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, typ, self.TypeName())
+		}
+		if charge {
+			chargeReceiver(th, self)
 		}
 		rest := args[1:]
 		// Fast path: every parameter passed positionally.
@@ -70,6 +104,7 @@ func registerRaw(in *interp.Interpreter, typ string, ms map[string]func(th *inte
 			if args[0].TypeName() != typ {
 				return nil, interp.Errorf("TypeError", "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, typ, args[0].TypeName())
 			}
+			chargeReceiver(th, args[0])
 			return fn(th, args[0], args[1:], kw)
 		})
 	}

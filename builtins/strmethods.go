@@ -562,7 +562,7 @@ func installStrMethods(in *interp.Interpreter) {
 			return strList(splitLines(self(v), a[0] != nil && interp.Truth(a[0]))), nil
 		}},
 		"join": {params: []string{"iterable"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			xs, err := iterate(a[0])
+			xs, err := iterate(th, a[0])
 			if err != nil {
 				return nil, interp.Errorf("TypeError", "can only join an iterable")
 			}
@@ -890,9 +890,17 @@ func (f *formatter) field(field string, depth int) (string, error) {
 	switch conv {
 	case 0:
 	case 'r', 'a':
-		v = str(interp.Repr(v))
+		s, err := interp.ReprChecked(nil, v)
+		if err != nil {
+			return "", err
+		}
+		v = str(s)
 	case 's':
-		v = str(interp.ToStr(v))
+		s, err := interp.ToStrChecked(nil, v)
+		if err != nil {
+			return "", err
+		}
+		v = str(s)
 	default:
 		return "", interp.Errorf("ValueError", "Unknown conversion specifier %c", conv)
 	}
@@ -902,7 +910,7 @@ func (f *formatter) field(field string, depth int) (string, error) {
 		}
 	}
 	if spec == "" {
-		return interp.ToStr(v), nil
+		return interp.ToStrChecked(nil, v)
 	}
 	return interp.FormatValue(v, spec)
 }

@@ -202,6 +202,9 @@ func convInt(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	case interp.Str:
 		n, err := interp.ToInt(v)
 		if err != nil {
+			if e, ok := err.(*interp.Exception); ok && e.Type.Name == "ValueError" {
+				return nil, err // the digit limit
+			}
 			return nil, interp.Errorf("ValueError", "invalid literal for int(): %s", interp.QuoteString(string(v)))
 		}
 		return n, nil
@@ -245,6 +248,9 @@ func parseIntBase(orig string, base int64) (value, error) {
 		return bad()
 	}
 	s = strings.ReplaceAll(s, "_", "")
+	if b&(b-1) != 0 && len(s) > interp.MaxIntStrDigits {
+		return nil, interp.IntStrDigitsError(len(s))
+	}
 	n, ok := new(big.Int).SetString(s, b)
 	if !ok {
 		return bad()
@@ -303,7 +309,11 @@ func convStr(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	case interp.Str:
 		return v, nil
 	}
-	return interp.Str(interp.ToStr(b[0])), nil
+	s, err := interp.ToStrChecked(th, b[0])
+	if err != nil {
+		return nil, err
+	}
+	return interp.Str(s), nil
 }
 
 // convBool is bool(x=False) with semantic string rules (bool("no") is
@@ -340,16 +350,20 @@ func jsonList(s string) ([]value, bool) {
 // seqElems returns the elements list(), tuple() and set() collect: a string
 // holding a JSON array gives its elements (SPEC §8.1), any other string its
 // characters, other iterables their elements. The result is a fresh slice.
-func seqElems(v value) ([]value, error) {
+func seqElems(th *interp.Thread, v value) ([]value, error) {
 	if s, ok := v.(interp.Str); ok {
 		if xs, ok := jsonList(string(s)); ok {
 			return xs, nil
 		}
 	}
-	xs, err := interp.Iterate(v)
+	xs, err := th.Iterate(v)
 	if err != nil {
+		if e, ok := err.(*interp.Exception); ok && e.Type.Name == "MemoryError" {
+			return nil, err
+		}
 		return nil, interp.Errorf("TypeError", "'%s' object is not iterable", typeName(v))
 	}
+	th.AllocValues(int64(len(xs)))
 	return append([]value(nil), xs...), nil
 }
 
@@ -362,7 +376,7 @@ func convList(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if b[0] == nil {
 		return interp.NewList([]value{}), nil
 	}
-	xs, err := seqElems(b[0])
+	xs, err := seqElems(th, b[0])
 	if err != nil {
 		return nil, err
 	}
@@ -384,7 +398,7 @@ func convTuple(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if t, ok := b[0].(interp.Tuple); ok {
 		return t, nil
 	}
-	xs, err := seqElems(b[0])
+	xs, err := seqElems(th, b[0])
 	if err != nil {
 		return nil, err
 	}
@@ -404,7 +418,7 @@ func convSet(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if b[0] == nil {
 		return s, nil
 	}
-	xs, err := seqElems(b[0])
+	xs, err := seqElems(th, b[0])
 	if err != nil {
 		return nil, err
 	}
@@ -435,7 +449,7 @@ func convDict(th *interp.Thread, args []value, kw kwargs) (value, error) {
 				}
 			}
 		}
-		if err := dictUpdate(d, src); err != nil {
+		if err := dictUpdate(th, d, src); err != nil {
 			return nil, err
 		}
 	}
@@ -447,7 +461,7 @@ func convDict(th *interp.Thread, args []value, kw kwargs) (value, error) {
 
 // dictUpdate adds the entries of a dict, a struct value or an iterable of
 // key/value pairs to d.
-func dictUpdate(d *interp.Dict, src value) error {
+func dictUpdate(th *interp.Thread, d *interp.Dict, src value) error {
 	switch x := src.(type) {
 	case *interp.Dict:
 		keys, vals := x.Keys(), x.Values()
@@ -463,13 +477,13 @@ func dictUpdate(d *interp.Dict, src value) error {
 		}
 		return nil
 	}
-	xs, err := interp.Iterate(src)
+	xs, err := th.Iterate(src)
 	if err != nil {
 		return interp.Errorf("TypeError", "'%s' object is not iterable", typeName(src))
 	}
 	xs = append([]value(nil), xs...)
 	for i, e := range xs {
-		pair, err := interp.Iterate(e)
+		pair, err := th.Iterate(e)
 		if err != nil {
 			return interp.Errorf("TypeError", "cannot convert dictionary update sequence element #%d to a sequence", i)
 		}

@@ -321,11 +321,7 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 						}
 					}
 				}
-				r, err := Binary(op, a, b)
-				if err != nil {
-					fr.th.throw(err, pos)
-				}
-				fr.slots[slot] = r
+				fr.slots[slot] = fr.th.binary(op, a, b, pos)
 				return ctrlNone
 			}
 		}
@@ -362,11 +358,7 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 }
 
 func (c *compiler) binop(fr *frame, op string, a, b Value, pos ast.Pos) Value {
-	r, err := Binary(op, a, b)
-	if err != nil {
-		fr.th.throw(err, pos)
-	}
-	return r
+	return fr.th.binary(op, a, b, pos)
 }
 
 func (c *compiler) while(s *ast.WhileStmt) stmtFn {
@@ -457,8 +449,13 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 			if err != nil {
 				th.throw(err, pos)
 			}
+			n := iterSize(it)
 			for _, e := range elems {
-				switch step(e) {
+				r := step(e)
+				if n >= 0 && (r == ctrlNone || r == ctrlContinue) && iterSize(it) != n {
+					th.raise(changedSize(it), pos)
+				}
+				switch r {
 				case ctrlBreak:
 					return ctrlNone
 				case ctrlReturn:
@@ -505,6 +502,27 @@ func Iterate(v Value) ([]Value, error) {
 		return x.Elements()
 	}
 	return nil, Errorf("TypeError", "'%s' object is not iterable", v.TypeName())
+}
+
+// iterSize returns the size of a dict or set being iterated (-1 for other
+// iterables): a loop over one checks it after every step, as Python does.
+func iterSize(v Value) int {
+	switch x := v.(type) {
+	case *Dict:
+		return x.Len()
+	case *Set:
+		return x.Len()
+	}
+	return -1
+}
+
+// changedSize is the RuntimeError of a dict or set whose size changed while
+// a loop iterated it.
+func changedSize(v Value) *Exception {
+	if _, ok := v.(*Set); ok {
+		return Errorf("RuntimeError", "Set changed size during iteration")
+	}
+	return Errorf("RuntimeError", "dictionary changed size during iteration")
 }
 
 // Iterable is implemented by embedder values that can be iterated.
@@ -683,7 +701,8 @@ func (c *compiler) try(s *ast.TryStmt) stmtFn {
 			}
 			return r, nil
 		}
-		if exc.Type.Name == "KeyboardInterrupt" || exc.Type.Name == "TimeoutError" && fr.th.stopped.Load() {
+		if exc.limit {
+			fr.th.limitPending(exc)
 			return ctrlNone, exc
 		}
 		for i := range hs {
@@ -714,6 +733,14 @@ func (c *compiler) try(s *ast.TryStmt) stmtFn {
 	return func(fr *frame) ctrl {
 		r, exc := run(fr)
 		ret := fr.ret
+		if exc != nil && exc.limit {
+			// A limit error runs the finally block, which can neither
+			// swallow it (return/break/continue) nor replace it.
+			if _, e2 := fr.th.catch(fr, fin); e2 != nil && e2.limit {
+				panic(e2)
+			}
+			panic(exc)
+		}
 		fr2 := fin(fr)
 		if fr2 != ctrlNone {
 			return fr2 // a return/break in finally wins
@@ -735,10 +762,12 @@ func (th *Thread) catch(fr *frame, body stmtFn) (r ctrl, exc *Exception) {
 			e, ok := x.(*Exception)
 			if !ok {
 				if err, isErr := x.(error); isErr {
-					e = th.in.locate(AsException(err), fr.pos, th)
+					e = th.in.locate(AsException(err), th.innerPos(fr.pos), th)
 				} else {
 					panic(x)
 				}
+			} else if !e.located {
+				th.in.locate(e, th.innerPos(fr.pos), th)
 			}
 			th.depth, th.sp = depth, sp
 			th.frames = th.frames[:nframes]

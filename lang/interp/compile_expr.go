@@ -487,11 +487,7 @@ func (c *compiler) binary(e *ast.BinaryExpr) evalFn {
 		pos = e.P
 	}
 	slow := func(fr *frame, a, b Value) Value {
-		r, err := Binary(op, a, b)
-		if err != nil {
-			fr.th.throw(err, pos)
-		}
-		return r
+		return fr.th.binary(op, a, b, pos)
 	}
 	switch op {
 	case "+":
@@ -627,7 +623,7 @@ func (c *compiler) compare(e *ast.CompareExpr) condFn {
 						return i == j
 					}
 				}
-				return Equal(a, b)
+				return fr.th.equal(fr, a, b, pos)
 			}
 		}
 		return func(fr *frame) bool { return compareOp(fr, op, first(fr), y(fr), pos) }
@@ -648,20 +644,24 @@ func (c *compiler) compare(e *ast.CompareExpr) condFn {
 func compareOp(fr *frame, op string, a, b Value, pos ast.Pos) bool {
 	switch op {
 	case "==":
-		return Equal(a, b)
+		return fr.th.equal(fr, a, b, pos)
 	case "!=":
-		return !Equal(a, b)
+		return !fr.th.equal(fr, a, b, pos)
 	case "is":
 		return identical(a, b)
 	case "is not":
 		return !identical(a, b)
 	case "in", "not in":
+		fr.pos = pos
+		fr.th.Charge(workOf(b))
 		ok, err := Contains(b, a)
 		if err != nil {
 			fr.th.throw(err, pos)
 		}
 		return ok == (op == "in")
 	}
+	fr.pos = pos
+	fr.th.Charge(workOf(a))
 	r, err := Compare(op, a, b)
 	if err != nil {
 		fr.th.throw(err, pos)
@@ -730,16 +730,17 @@ func (c *compiler) fstring(f *ast.FString) evalFn {
 			}
 			switch conv {
 			case 'r', 'a':
-				v = Str(Repr(v))
+				v = Str(fr.th.reprOf(v, p.pos))
 			case 's':
-				v = Str(ToStr(v))
+				v = Str(fr.th.strOf(v, p.pos))
 			}
 			spec := ""
 			if p.spec != nil {
-				spec = ToStr(p.spec(fr))
+				spec = fr.th.strOf(p.spec(fr), p.pos)
 			}
 			if spec == "" {
-				b.WriteString(ToStr(v))
+				b.WriteString(fr.th.strOf(v, p.pos))
+				fr.th.Alloc(int64(b.Len()))
 				continue
 			}
 			s, err := FormatValue(v, spec)
@@ -824,10 +825,14 @@ func (c *compiler) comprehension(e *ast.CompExpr) evalFn {
 			if err != nil {
 				th.throw(err, cl.pos)
 			}
+			n := iterSize(it)
 			for _, x := range xs {
 				th.tick(cl.pos)
 				cl.st(fr, x)
 				run(i + 1)
+				if n >= 0 && iterSize(it) != n {
+					th.raise(changedSize(it), cl.pos)
+				}
 			}
 		}
 		run(0)

@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -17,7 +18,9 @@ type hkey struct {
 
 // HashKey returns the normalised key of a hashable value, or a TypeError for
 // unhashable values (lists, dicts, sets, structs).
-func hashKey(v Value) (hkey, error) {
+func hashKey(v Value) (hkey, error) { return hashKeyDepth(v, 0) }
+
+func hashKeyDepth(v Value, depth int) (hkey, error) {
 	switch x := v.(type) {
 	case Int:
 		return hkey{k: 1, i: int64(x)}, nil
@@ -35,17 +38,20 @@ func hashKey(v Value) (hkey, error) {
 		}
 		if f == math.Trunc(f) && !math.IsInf(f, 0) {
 			b, _ := bigFromFloat(f)
-			return hkey{k: 3, s: b.String()}, nil
+			return hkey{k: 3, s: bigKey(b)}, nil
 		}
 		return hkey{k: 2, i: int64(math.Float64bits(f))}, nil
 	case *BigInt:
-		return hkey{k: 3, s: x.V.String()}, nil
+		return hkey{k: 3, s: bigKey(x.V)}, nil
 	case NoneType:
 		return hkey{k: 5}, nil
 	case Tuple:
+		if depth > MaxWalkDepth {
+			return hkey{}, recursionError("while hashing")
+		}
 		var b strings.Builder
 		for _, e := range x {
-			ek, err := hashKey(e)
+			ek, err := hashKeyDepth(e, depth+1)
 			if err != nil {
 				return hkey{}, err
 			}
@@ -61,6 +67,15 @@ func hashKey(v Value) (hkey, error) {
 		return hkey{}, Errorf("TypeError", "unhashable type: '%s'", v.TypeName())
 	}
 	return hkey{k: 7, s: fmt.Sprintf("%p", v)}, nil
+}
+
+// bigKey encodes a big integer for hkey in linear time (its sign and
+// magnitude bytes; decimal text would cost quadratic time for huge ones).
+func bigKey(b *big.Int) string {
+	if b.Sign() < 0 {
+		return "-" + string(b.Bytes())
+	}
+	return "+" + string(b.Bytes())
 }
 
 // Dict is an insertion-ordered dictionary shared by reference.

@@ -108,6 +108,9 @@ type Exception struct {
 	// Err is the Go error this exception wraps, if any.
 	Err     error
 	located bool
+	// limit marks a limit error of the sandbox (see limits.go): no
+	// `except` catches it and no `finally` swallows it.
+	limit bool
 }
 
 // TypeName returns the exception's class name.

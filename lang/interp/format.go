@@ -92,6 +92,9 @@ func FormatValue(v Value, spec string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if x, ok := v.(*BigInt); ok && (fs.typ == 0 || fs.typ == 'd' || fs.typ == 'n' || fs.typ == 's') && bigTooLongForStr(x) {
+		return "", intToStrError()
+	}
 	if b, ok := v.(Bool); ok {
 		if fs.typ == 0 || fs.typ == 's' {
 			v = Str(ToStr(b))
@@ -197,7 +200,9 @@ func FormatValue(v Value, spec string) (string, error) {
 		if fs.typ != 0 && fs.typ != 's' {
 			return "", Errorf("ValueError", "Unknown format code '%c' for object of type '%s'", fs.typ, v.TypeName())
 		}
-		body = ToStr(v)
+		if body, err = ToStrChecked(nil, v); err != nil {
+			return "", err
+		}
 		if fs.precision >= 0 {
 			rs := []rune(body)
 			if len(rs) > fs.precision {
@@ -315,9 +320,13 @@ func percentFormat(f string, arg Value) (Value, error) {
 		var err error
 		switch f[j] {
 		case 's':
-			s, err = FormatValue(Str(ToStr(a)), pyFlags(flags, 's'))
+			if s, err = ToStrChecked(nil, a); err == nil {
+				s, err = FormatValue(Str(s), pyFlags(flags, 's'))
+			}
 		case 'r':
-			s, err = FormatValue(Str(Repr(a)), pyFlags(flags, 's'))
+			if s, err = ReprChecked(nil, a); err == nil {
+				s, err = FormatValue(Str(s), pyFlags(flags, 's'))
+			}
 		case 'd', 'i':
 			iv, e := ToInt(a)
 			if e != nil {

@@ -215,19 +215,6 @@ func (th *Thread) tick(pos ast.Pos) {
 	}
 }
 
-func (th *Thread) slowCheck(pos ast.Pos) {
-	if th.maxSteps > 0 && th.steps >= th.maxSteps {
-		th.raise(Errorf("TimeoutError", "step budget exhausted (%d steps)", th.maxSteps), pos)
-	}
-	th.nextCheck = th.steps + 1024
-	if th.maxSteps > 0 && th.maxSteps < th.nextCheck {
-		th.nextCheck = th.maxSteps
-	}
-	if th.stopped.Load() {
-		th.raise(th.stopError(), pos)
-	}
-}
-
 func (th *Thread) stopError() *Exception {
 	if err := th.ctx.Err(); err == nil || err.Error() == "context deadline exceeded" {
 		if th.in.opts.Timeout > 0 {

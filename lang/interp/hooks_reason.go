@@ -42,5 +42,7 @@ func (th *Thread) Interrupted() *Exception {
 	if th.ctx.Err() == nil {
 		return nil
 	}
-	return th.stopError()
+	e := th.stopError()
+	e.limit = true
+	return e
 }

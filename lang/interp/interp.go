@@ -41,13 +41,18 @@ type Options struct {
 	// Path lists extra directories searched by import after the importing
 	// file's own directory (DANAPATH).
 	Path []string
-	// MaxSteps bounds the statements, loop iterations and calls a run may
-	// take (0: unlimited). Exceeding it raises TimeoutError.
+	// MaxSteps bounds the steps a run may take: loop iterations, calls and
+	// the work of builtins (see Thread.Charge); 0: unlimited. Exceeding it
+	// raises TimeoutError.
 	MaxSteps int64
 	// Timeout bounds the wall-clock time of each Exec/Eval/Call (0: none).
 	Timeout time.Duration
 	// Context cancels running code when done (nil: context.Background()).
 	Context context.Context
+	// MaxMemory bounds the heap a run may use, in bytes (0: DefaultMaxMemory;
+	// negative: no bound). An allocation that would pass it raises
+	// MemoryError before it is made.
+	MaxMemory int64
 	// MaxDepth bounds the call depth (default 1000); deeper calls raise
 	// RecursionError.
 	MaxDepth int
@@ -469,6 +474,9 @@ type Thread struct {
 	steps     int64
 	nextCheck int64
 	maxSteps  int64
+	checks    int64      // limit checks so far (the memory bound is checked every memCheckEvery)
+	hit       *Exception // the limit error propagating, if any (see limits.go)
+	graceEnd  int64      // the step at which `finally` blocks stop running after hit
 	stopped   atomic.Bool
 	depth     int
 	frames    []*frame
@@ -493,12 +501,16 @@ func (in *Interpreter) newThread() *Thread {
 	th := &Thread{in: in, ctx: ctx, cancel: cancel, maxSteps: in.opts.MaxSteps, prev: in.cur}
 	if in.cur != nil {
 		th.steps = in.cur.steps
+		th.hit, th.graceEnd = in.cur.hit, in.cur.graceEnd
 		th.depth = in.cur.depth
 		th.frames = append(th.frames, in.cur.frames...)
 	}
-	th.nextCheck = th.steps + 1024
+	th.nextCheck = th.steps + checkInterval
 	if th.maxSteps > 0 && th.maxSteps < th.nextCheck {
 		th.nextCheck = th.maxSteps
+	}
+	if th.hit != nil {
+		th.nextCheck = th.steps
 	}
 	in.cur = th
 	if ctx.Done() != nil {
@@ -520,6 +532,10 @@ func (th *Thread) done() {
 	}
 	if th.prev != nil {
 		th.prev.steps = th.steps
+		if th.hit != nil && th.prev.hit == nil {
+			th.prev.hit, th.prev.graceEnd = th.hit, th.graceEnd
+			th.prev.nextCheck = th.prev.steps
+		}
 	}
 	th.in.cur = th.prev
 }
@@ -566,9 +582,9 @@ func (th *Thread) protect(f func()) (err error) {
 	depth, sp, nframes := th.depth, th.sp, len(th.frames)
 	defer func() {
 		if r := recover(); r != nil {
+			err = th.recovered(r) // before unwinding: it locates the error
 			th.depth, th.sp = depth, sp
 			th.frames = th.frames[:nframes]
-			err = th.recovered(r)
 		}
 	}()
 	f()
@@ -578,6 +594,9 @@ func (th *Thread) protect(f func()) (err error) {
 func (th *Thread) recovered(r any) error {
 	switch x := r.(type) {
 	case *Exception:
+		if !x.located {
+			th.in.locate(x, th.innerPos(th.sitePos), th)
+		}
 		return x
 	case error:
 		return th.in.locate(AsException(x), th.sitePos, th)

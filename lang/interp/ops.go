@@ -86,7 +86,11 @@ func Binary(op string, a, b Value) (Value, error) {
 			case Str:
 				return x + y, nil
 			case Int, Float, Bool, *BigInt:
-				return x + Str(ToStr(y)), nil
+				t, err := ToStrChecked(nil, y)
+				if err != nil {
+					return nil, err
+				}
+				return x + Str(t), nil
 			}
 		case *List:
 			if y, ok := b.(*List); ok {
@@ -101,7 +105,11 @@ func Binary(op string, a, b Value) (Value, error) {
 			}
 		}
 		if y, ok := b.(Str); ok && isNumber(a) {
-			return Str(ToStr(a)) + y, nil
+			t, err := ToStrChecked(nil, a)
+			if err != nil {
+				return nil, err
+			}
+			return Str(t) + y, nil
 		}
 	case "*":
 		if n, ok := a.(Int); ok {
@@ -113,14 +121,22 @@ func Binary(op string, a, b Value) (Value, error) {
 				if n <= 0 {
 					return Str(""), nil
 				}
-				if int64(len(x))*int64(n) > 1<<30 {
+				if len(x) > 0 && int64(n) > (1<<30)/int64(len(x)) {
 					return nil, Errorf("MemoryError", "repeated string is too long")
 				}
 				return Str(strings.Repeat(string(x), int(n))), nil
 			case *List:
-				return NewList(repeatSlice(x.Elems, int64(n))), nil
+				xs, err := repeatSlice(x.Elems, int64(n))
+				if err != nil {
+					return nil, err
+				}
+				return NewList(xs), nil
 			case Tuple:
-				return Tuple(repeatSlice(x, int64(n))), nil
+				xs, err := repeatSlice(x, int64(n))
+				if err != nil {
+					return nil, err
+				}
+				return Tuple(xs), nil
 			}
 		}
 	case "-", "&", "|", "^":
@@ -179,16 +195,23 @@ func Binary(op string, a, b Value) (Value, error) {
 	return bigOp(op, x, y)
 }
 
-func repeatSlice(s []Value, n int64) []Value {
+func repeatSlice(s []Value, n int64) ([]Value, error) {
 	if n <= 0 || len(s) == 0 {
-		return []Value{}
+		return []Value{}, nil
+	}
+	if n > maxSeqLen/int64(len(s)) {
+		return nil, Errorf("MemoryError", "repeated sequence is too long")
 	}
 	out := make([]Value, 0, int64(len(s))*n)
 	for i := int64(0); i < n; i++ {
 		out = append(out, s...)
 	}
-	return out
+	return out, nil
 }
+
+// maxSeqLen bounds the length of a list or tuple built by one operation
+// (2**28 elements, 4 GiB), whatever the memory bound.
+const maxSeqLen = 1 << 28
 
 func setOp(op string, x, y *Set) (Value, error) {
 	out := NewSet()
@@ -522,8 +545,21 @@ func Unary(op string, v Value) (Value, error) {
 	return nil, Errorf("TypeError", "bad operand type for unary %s: '%s'", op, v.TypeName())
 }
 
-// Equal reports Python equality (with Dana's type(x) == "name").
-func Equal(a, b Value) bool {
+// Equal reports Python equality (with Dana's type(x) == "name"). Comparing
+// structures nested deeper than MaxWalkDepth (or cyclic ones that are not
+// identical) raises RecursionError (it panics with the exception; the
+// interpreter turns the panic into the error).
+func Equal(a, b Value) bool { return equal(a, b, 0) }
+
+// deeper panics with RecursionError when a walk over values passes
+// MaxWalkDepth; what names the walk as CPython does ("in comparison").
+func deeper(depth int, what string) {
+	if depth > MaxWalkDepth {
+		panic(recursionError(what))
+	}
+}
+
+func equal(a, b Value, depth int) bool {
 	switch x := a.(type) {
 	case Int:
 		switch y := b.(type) {
@@ -584,18 +620,22 @@ func Equal(a, b Value) bool {
 		if x == y {
 			return true
 		}
-		return seqEqual(x.Elems, y.Elems)
+		return seqEqual(x.Elems, y.Elems, depth)
 	case Tuple:
 		y, ok := b.(Tuple)
-		return ok && seqEqual(x, y)
+		return ok && seqEqual(x, y, depth)
 	case *Dict:
 		y, ok := b.(*Dict)
 		if !ok || x.Len() != y.Len() {
 			return false
 		}
+		if x == y {
+			return true
+		}
+		deeper(depth, "in comparison")
 		for i, k := range x.Keys() {
 			v, found, err := y.Get(k)
-			if err != nil || !found || !Equal(x.Values()[i], v) {
+			if err != nil || !found || !equal(x.Values()[i], v, depth+1) {
 				return false
 			}
 		}
@@ -619,7 +659,10 @@ func Equal(a, b Value) bool {
 		if !ok || x.Type != y.Type {
 			return false
 		}
-		return seqEqual(x.Fields, y.Fields)
+		if x == y {
+			return true
+		}
+		return seqEqual(x.Fields, y.Fields, depth)
 	case *TypeObj:
 		switch y := b.(type) {
 		case Str:
@@ -640,12 +683,13 @@ func Equal(a, b Value) bool {
 	return a == b
 }
 
-func seqEqual(x, y []Value) bool {
+func seqEqual(x, y []Value, depth int) bool {
 	if len(x) != len(y) {
 		return false
 	}
+	deeper(depth, "in comparison")
 	for i := range x {
-		if !Equal(x[i], y[i]) {
+		if !equal(x[i], y[i], depth+1) {
 			return false
 		}
 	}
@@ -653,8 +697,11 @@ func seqEqual(x, y []Value) bool {
 }
 
 // Compare returns -1, 0 or +1 for ordered values, or a TypeError naming the
-// operator when the values cannot be ordered.
-func Compare(op string, a, b Value) (int, error) {
+// operator when the values cannot be ordered. Like Equal, it raises
+// RecursionError past MaxWalkDepth.
+func Compare(op string, a, b Value) (int, error) { return compare(op, a, b, 0) }
+
+func compare(op string, a, b Value, depth int) (int, error) {
 	if x, ok := a.(Int); ok {
 		if y, ok := b.(Int); ok {
 			switch {
@@ -691,11 +738,11 @@ func Compare(op string, a, b Value) (int, error) {
 		}
 	case *List:
 		if y, ok := b.(*List); ok {
-			return seqCompare(op, x.Elems, y.Elems)
+			return seqCompare(op, x.Elems, y.Elems, depth)
 		}
 	case Tuple:
 		if y, ok := b.(Tuple); ok {
-			return seqCompare(op, x, y)
+			return seqCompare(op, x, y, depth)
 		}
 	case *Set:
 		if y, ok := b.(*Set); ok {
@@ -721,12 +768,13 @@ func Compare(op string, a, b Value) (int, error) {
 	return 0, Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, a.TypeName(), b.TypeName())
 }
 
-func seqCompare(op string, x, y []Value) (int, error) {
+func seqCompare(op string, x, y []Value, depth int) (int, error) {
+	deeper(depth, "in comparison")
 	for i := 0; i < len(x) && i < len(y); i++ {
-		if Equal(x[i], y[i]) {
+		if identical(x[i], y[i]) || equal(x[i], y[i], depth+1) {
 			continue
 		}
-		return Compare(op, x[i], y[i])
+		return compare(op, x[i], y[i], depth+1)
 	}
 	switch {
 	case len(x) < len(y):
@@ -742,14 +790,14 @@ func Contains(container, x Value) (bool, error) {
 	switch c := container.(type) {
 	case *List:
 		for _, e := range c.Elems {
-			if Equal(e, x) {
+			if identical(e, x) || Equal(e, x) {
 				return true, nil
 			}
 		}
 		return false, nil
 	case Tuple:
 		for _, e := range c {
-			if Equal(e, x) {
+			if identical(e, x) || Equal(e, x) {
 				return true, nil
 			}
 		}

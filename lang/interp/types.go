@@ -479,6 +479,9 @@ func ToInt(v Value) (Value, error) {
 			if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 				return MakeInt(n), nil
 			}
+			if d := strings.TrimLeft(s, "+-"); len(d) > MaxIntStrDigits && strings.Trim(d, "0123456789") == "" {
+				return nil, IntStrDigitsError(len(d))
+			}
 			if b, ok := new(big.Int).SetString(s, 10); ok {
 				return MakeBig(b), nil
 			}

@@ -180,6 +180,7 @@ func Truth(v Value) bool {
 
 // ToStr returns str(v): Python's str, except that the SPEC's §8 bool→str
 // coercion is handled by the coercion code, not here (str(True) is "True").
+// It never fails (see ToStrChecked).
 func ToStr(v Value) string {
 	switch x := v.(type) {
 	case Str:
@@ -190,15 +191,96 @@ func ToStr(v Value) string {
 	return Repr(v)
 }
 
-// Repr returns repr(v), as Python prints it.
-func Repr(v Value) string {
-	var b strings.Builder
-	writeRepr(&b, v, 0)
-	return b.String()
+// ToStrChecked is str(v) as a script sees it: like ToStr, but an integer
+// of more than MaxIntStrDigits digits is a ValueError and a structure
+// nested deeper than MaxWalkDepth a RecursionError, as in CPython.
+// Its work is charged to th (nil: not charged).
+func ToStrChecked(th *Thread, v Value) (string, error) {
+	switch x := v.(type) {
+	case Str:
+		return string(x), nil
+	case *Exception:
+		return x.Msg, nil
+	}
+	return ReprChecked(th, v)
 }
 
-func writeRepr(b *strings.Builder, v Value, depth int) {
-	if depth > 100 {
+// Repr returns repr(v), as Python prints it. A structure that contains
+// itself prints as [...] / {...} at the repeat; it never fails (past
+// MaxWalkDepth it writes ...). Scripts get ReprChecked.
+func Repr(v Value) string {
+	r := reprState{}
+	r.write(v, 0)
+	if r.err != nil {
+		return r.b.String() + "..."
+	}
+	return r.b.String()
+}
+
+// ReprChecked is repr(v) as a script sees it: like Repr, but an integer of
+// more than MaxIntStrDigits digits is a ValueError and a structure nested
+// deeper than MaxWalkDepth a RecursionError, as in CPython. Its work is
+// charged to th (nil: not charged).
+func ReprChecked(th *Thread, v Value) (string, error) {
+	r := reprState{checked: true, th: th}
+	r.write(v, 0)
+	if r.err != nil {
+		return "", r.err
+	}
+	return r.b.String(), nil
+}
+
+// reprState is one repr walk: the containers being written (to print a
+// cycle as [...]) and, when checked, the first error.
+type reprState struct {
+	b       strings.Builder
+	active  []Value
+	checked bool
+	err     *Exception
+	th      *Thread // charged for the work when set
+	n       int     // values written since the last charge
+	last    int     // length of the text at the last charge
+}
+
+// reprMaxUnchecked bounds the text of an unchecked Repr (a structure that
+// shares sub-lists can have an exponentially long repr).
+const reprMaxUnchecked = 16 << 20
+
+// enter reports whether the container v may be written (it is not being
+// written already) and pushes it.
+func (r *reprState) enter(v Value) bool {
+	for _, a := range r.active {
+		if a == v {
+			return false
+		}
+	}
+	r.active = append(r.active, v)
+	return true
+}
+
+func (r *reprState) leave() { r.active = r.active[:len(r.active)-1] }
+
+func (r *reprState) write(v Value, depth int) {
+	b := &r.b
+	if r.err != nil {
+		return
+	}
+	if r.n++; r.n >= 256 {
+		r.n = 0
+		if r.th != nil {
+			r.th.Charge(256 + (b.Len()-r.last)/BytesPerStep)
+			r.last = b.Len()
+		} else if b.Len() > reprMaxUnchecked {
+			r.err = Errorf("MemoryError", "repr too long")
+			b.WriteString("...")
+			return
+		}
+	}
+	if depth > MaxWalkDepth {
+		if r.checked {
+			r.err = recursionError("while getting the repr of an object")
+			return
+		}
 		b.WriteString("...")
 		return
 	}
@@ -206,6 +288,10 @@ func writeRepr(b *strings.Builder, v Value, depth int) {
 	case Int:
 		b.WriteString(strconv.FormatInt(int64(x), 10))
 	case *BigInt:
+		if r.checked && bigTooLongForStr(x) {
+			r.err = intToStrError()
+			return
+		}
 		b.WriteString(x.V.String())
 	case Float:
 		b.WriteString(FormatFloat(float64(x)))
@@ -220,45 +306,47 @@ func writeRepr(b *strings.Builder, v Value, depth int) {
 	case Str:
 		b.WriteString(QuoteString(string(x)))
 	case *List:
+		if !r.enter(x) {
+			b.WriteString("[...]")
+			return
+		}
 		b.WriteByte('[')
 		for i, e := range x.Elems {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if e == v {
-				b.WriteString("[...]")
-				continue
-			}
-			writeRepr(b, e, depth+1)
+			r.write(e, depth+1)
 		}
 		b.WriteByte(']')
+		r.leave()
 	case Tuple:
 		b.WriteByte('(')
 		for i, e := range x {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			writeRepr(b, e, depth+1)
+			r.write(e, depth+1)
 		}
 		if len(x) == 1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte(')')
 	case *Dict:
+		if !r.enter(x) {
+			b.WriteString("{...}")
+			return
+		}
 		b.WriteByte('{')
 		for i, k := range x.Keys() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			writeRepr(b, k, depth+1)
+			r.write(k, depth+1)
 			b.WriteString(": ")
-			if x.Values()[i] == v {
-				b.WriteString("{...}")
-				continue
-			}
-			writeRepr(b, x.Values()[i], depth+1)
+			r.write(x.Values()[i], depth+1)
 		}
 		b.WriteByte('}')
+		r.leave()
 	case *Set:
 		if x.Len() == 0 {
 			b.WriteString("set()")
@@ -269,7 +357,7 @@ func writeRepr(b *strings.Builder, v Value, depth int) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			writeRepr(b, k, depth+1)
+			r.write(k, depth+1)
 		}
 		b.WriteByte('}')
 	case *Range:
@@ -279,6 +367,10 @@ func writeRepr(b *strings.Builder, v Value, depth int) {
 			b.WriteString("range(" + strconv.FormatInt(x.Start, 10) + ", " + strconv.FormatInt(x.Stop, 10) + ", " + strconv.FormatInt(x.Step, 10) + ")")
 		}
 	case *StructVal:
+		if !r.enter(x) {
+			b.WriteString("...")
+			return
+		}
 		b.WriteString(x.Type.Name)
 		b.WriteByte('(')
 		for i, f := range x.Type.Fields {
@@ -287,9 +379,10 @@ func writeRepr(b *strings.Builder, v Value, depth int) {
 			}
 			b.WriteString(f.Name)
 			b.WriteByte('=')
-			writeRepr(b, x.Fields[i], depth+1)
+			r.write(x.Fields[i], depth+1)
 		}
 		b.WriteByte(')')
+		r.leave()
 	case *Exception:
 		b.WriteString(x.Type.Name + "(" + QuoteString(x.Msg) + ")")
 	case interface{ String() string }:

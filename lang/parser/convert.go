@@ -841,6 +841,11 @@ func (c *conv) atom(g *gAtom, p ast.Pos) ast.Expr {
 		}
 		return &ast.Name{P: p, Name: v}
 	case k == atomInt:
+		if d := decimalDigits(v); d > maxIntStrDigits {
+			// Python 3.11's limit (the interpreter enforces it on int() and str()).
+			c.errorf(p, "Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", maxIntStrDigits, d)
+			return &ast.IntLit{P: p, Text: v, V: new(big.Int)}
+		}
 		n, ok := new(big.Int).SetString(v, 0)
 		if !ok {
 			c.errorf(p, "invalid integer literal %q", v)
@@ -1072,4 +1077,17 @@ func (c *conv) brace(g *gBrace) ast.Expr {
 		}
 	}
 	return s
+}
+
+// maxIntStrDigits is Python 3.11's limit on the digits of a decimal integer
+// literal (interp.MaxIntStrDigits).
+const maxIntStrDigits = 4300
+
+// decimalDigits counts the digits of a decimal integer literal (0 for
+// literals in a power-of-two base, which have no limit).
+func decimalDigits(lit string) int {
+	if len(lit) > 1 && lit[0] == '0' && strings.ContainsRune("xXoObB", rune(lit[1])) {
+		return 0
+	}
+	return len(lit) - strings.Count(lit, "_")
 }
