@@ -228,8 +228,8 @@ func toValue(x any) (interp.Value, error) {
 		return d, nil
 	case *reply.OrderedMap:
 		d := interp.NewDict(v.Len())
-		for _, k := range v.Keys {
-			vv, err := toValue(v.Values[k])
+		for i, k := range v.Keys {
+			vv, err := toValue(v.Vals[i])
 			if err != nil {
 				return nil, err
 			}

@@ -70,7 +70,7 @@ func normChoice(s string) string {
 // or a union of them): exactly (the name or value as written), ignoring
 // case and punctuation, by its description, or as the only value the text
 // mentions. Two different values mentioned is an ambiguity.
-func matchChoice(s string, t *types.Type, path string) (any, int, string) {
+func matchChoice(s string, t *types.Type, path *pathNode) (any, int, string) {
 	cs := choices(t)
 	if len(cs) == 0 {
 		return nil, 0, at(path, "%q is not %s", excerpt(s, 60), article(t))
@@ -163,7 +163,7 @@ func mentions(n string, cs []choice) []choice {
 }
 
 // conformLiteral reads a JSON value as a literal type.
-func conformLiteral(v any, t *types.Type, path string) (any, int, string) {
+func conformLiteral(v any, t *types.Type, path *pathNode) (any, int, string) {
 	switch lit := t.Value.(type) {
 	case string:
 		if s, ok := v.(string); ok {
@@ -190,7 +190,7 @@ func conformLiteral(v any, t *types.Type, path string) (any, int, string) {
 
 // conformEnum reads a JSON value as an enum member: a string naming it (see
 // matchChoice), or a number or bool equal to its value.
-func conformEnum(v any, t *types.Type, path string) (any, int, string) {
+func conformEnum(v any, t *types.Type, path *pathNode) (any, int, string) {
 	switch x := v.(type) {
 	case string:
 		return matchChoice(x, t, path)
@@ -245,7 +245,7 @@ func (s *state) readProse(prose string, t *types.Type) {
 	}
 	if numeric || intLits {
 		for _, n := range distinctNumbers(prose) {
-			v, c, fail := conformText(n.norm, t, "")
+			v, c, fail := conformText(n.norm, t, nil)
 			switch {
 			case fail == "":
 				s.add(cand{val: v, cost: costProse + c, text: n.text, noun: "numbers"})

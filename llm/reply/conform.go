@@ -14,13 +14,39 @@ import (
 // maxConformDepth bounds the walk of a value against a type.
 const maxConformDepth = 256
 
-// at prefixes a failure with where it happened: "field `address.city`: ".
-func at(path, format string, args ...any) string {
+// pathNode is where a value is in the reply, built as the walk goes down
+// and rendered only for a failure: address.city, [2].name.
+type pathNode struct {
+	up  *pathNode
+	key string
+	idx int // -1 for a key
+}
+
+func (p *pathNode) field(k string) *pathNode { return &pathNode{up: p, key: k, idx: -1} }
+func (p *pathNode) index(i int) *pathNode    { return &pathNode{up: p, idx: i} }
+
+// String renders the path: "address.city", "[1].name".
+func (p *pathNode) String() string {
+	if p == nil {
+		return ""
+	}
+	s := p.up.String()
+	if p.idx >= 0 {
+		return s + "[" + strconv.Itoa(p.idx) + "]"
+	}
+	if s == "" {
+		return p.key
+	}
+	return s + "." + p.key
+}
+
+// at prefixes a failure with where it happened: "at address.city: ".
+func at(path *pathNode, format string, args ...any) string {
 	msg := fmt.Sprintf(format, args...)
-	if path == "" {
+	if path == nil {
 		return msg
 	}
-	return "at " + strings.TrimPrefix(path, ".") + ": " + msg
+	return "at " + path.String() + ": " + msg
 }
 
 // describe renders a decoded JSON value for a failure message.
@@ -63,7 +89,7 @@ func article(t *types.Type) string {
 // conform reads a decoded JSON value v as type t: the value (in the forms
 // documented in the package comment), the cost of the liberties taken, or
 // the reason it cannot be read without losing information.
-func conform(v any, t *types.Type, path string, depth int) (any, int, string) {
+func conform(v any, t *types.Type, path *pathNode, depth int) (any, int, string) {
 	if t == nil || t.Kind == types.Any {
 		return plain(v), 0, ""
 	}
@@ -72,6 +98,15 @@ func conform(v any, t *types.Type, path string, depth int) (any, int, string) {
 	}
 	switch t.Kind {
 	case types.Union:
+		if s, ok := v.(string); ok && textChoices(t) {
+			if isNoneWord(s) && t.AllowsNone() {
+				return nil, costCoerce, ""
+			}
+			return matchChoice(s, t, path)
+		}
+		if v == nil && t.AllowsNone() {
+			return nil, 0, ""
+		}
 		return conformUnion(v, t, path, depth)
 	case types.None:
 		if v == nil {
@@ -87,7 +122,7 @@ func conform(v any, t *types.Type, path string, depth int) (any, int, string) {
 	}
 	// {"value": x} for a scalar, {"items": [...]} for a list: unwrap.
 	if m, ok := v.(*OrderedMap); ok && m.Len() == 1 && t.Kind != types.Dict && t.Kind != types.Struct {
-		inner := m.Values[m.Keys[0]]
+		inner := m.Vals[0]
 		_, innerIsMap := inner.(*OrderedMap)
 		if valueKeys[strings.ToLower(m.Keys[0])] || !innerIsMap && t.IsJSON() {
 			r, c, fail := conform(inner, t, path, depth+1)
@@ -160,7 +195,7 @@ func conform(v any, t *types.Type, path string, depth int) (any, int, string) {
 		}
 		out := make([]any, len(arr))
 		for i, e := range arr {
-			r, c, fail := conform(e, t.ElemAt(i), path+"["+strconv.Itoa(i)+"]", depth+1)
+			r, c, fail := conform(e, t.ElemAt(i), path.index(i), depth+1)
 			if fail != "" {
 				return nil, 0, fail
 			}
@@ -174,12 +209,12 @@ func conform(v any, t *types.Type, path string, depth int) (any, int, string) {
 		}
 		out := &Map{Keys: make([]any, 0, m.Len()), Values: make([]any, 0, m.Len())}
 		cost := 0
-		for _, k := range m.Keys {
+		for i, k := range m.Keys {
 			kv, kc, fail := conformKey(k, t.Key, path)
 			if fail != "" {
 				return nil, 0, fail
 			}
-			r, c, fail := conform(m.Values[k], t.Elem, path+"."+k, depth+1)
+			r, c, fail := conform(m.Vals[i], t.Elem, path.field(k), depth+1)
 			if fail != "" {
 				return nil, 0, fail
 			}
@@ -198,7 +233,7 @@ func conform(v any, t *types.Type, path string, depth int) (any, int, string) {
 var valueKeys = map[string]bool{"value": true, "answer": true, "result": true}
 
 // conformKey reads a JSON object key as a dict's key type.
-func conformKey(k string, t *types.Type, path string) (any, int, string) {
+func conformKey(k string, t *types.Type, path *pathNode) (any, int, string) {
 	if t == nil || t.Kind == types.Str || t.Kind == types.Any {
 		return k, 0, ""
 	}
@@ -215,7 +250,7 @@ func conformKey(k string, t *types.Type, path string) (any, int, string) {
 // conformUnion reads v as the best-fitting alternative of a union; among
 // alternatives that read it equally well, the first written wins (they
 // read the same data).
-func conformUnion(v any, t *types.Type, path string, depth int) (any, int, string) {
+func conformUnion(v any, t *types.Type, path *pathNode, depth int) (any, int, string) {
 	u := unionPick{}
 	for _, a := range t.Alts {
 		r, c, fail := conform(v, a, path, depth+1)
@@ -255,7 +290,7 @@ func (u *unionPick) offer(r any, c int, fail string) {
 
 func (u *unionPick) ok() bool { return u.n > 0 }
 
-func (u *unionPick) result(v any, path string) (any, int, string) {
+func (u *unionPick) result(v any, path *pathNode) (any, int, string) {
 	if u.cost >= costMention {
 		key := canonical(u.best)
 		for _, o := range u.others {
@@ -280,7 +315,7 @@ func describeValue(v any) string {
 
 // unionFailure explains why no alternative fits: the reason of the
 // alternative of the value's own kind when there is one, else in general.
-func unionFailure(v any, t *types.Type, path string, fails []string) string {
+func unionFailure(v any, t *types.Type, path *pathNode, fails []string) string {
 	for i, a := range t.Alts {
 		if i < len(fails) && sameShape(v, a) {
 			return fails[i] + " (the program expects " + t.Name + ")"
@@ -307,7 +342,7 @@ func sameShape(v any, t *types.Type) bool {
 
 // numberAs reads a number written s as an int or float, losslessly: an int
 // from "3" (exact) or "3.0"/"1e3" (coerced), never from "2.7".
-func numberAs(s string, t *types.Type, path string, base int) (any, int, string) {
+func numberAs(s string, t *types.Type, path *pathNode, base int) (any, int, string) {
 	n, ok := parseNumberToken(s)
 	if !ok {
 		return nil, 0, at(path, "%q is not a number", s)
@@ -365,7 +400,7 @@ func isNoneWord(s string) bool {
 // missing, unknown keys are dropped at a cost, a required field missing or
 // null is a failure. A one-key object or one-element array wrapping the
 // object is unwrapped.
-func conformStruct(v any, t *types.Type, path string, depth int) (any, int, string) {
+func conformStruct(v any, t *types.Type, path *pathNode, depth int) (any, int, string) {
 	var m *OrderedMap
 	switch x := v.(type) {
 	case *OrderedMap:
@@ -421,10 +456,10 @@ func conformStruct(v any, t *types.Type, path string, depth int) (any, int, stri
 		}
 		used[ki] = true
 		matched++
-		r, c, fail := conform(m.Values[m.Keys[ki]], f.Type, path+"."+f.Name, depth+1)
+		r, c, fail := conform(m.Vals[ki], f.Type, path.field(f.Name), depth+1)
 		if fail != "" {
-			if m.Values[m.Keys[ki]] == nil && f.Type != nil && !f.Type.AllowsNone() {
-				return nil, 0, at(path+"."+f.Name, "the field is null, but %s.%s is required to be %s (it does not allow None)", t.Name, f.Name, article(f.Type))
+			if m.Vals[ki] == nil && f.Type != nil && !f.Type.AllowsNone() {
+				return nil, 0, at(path.field(f.Name), "the field is null, but %s.%s is required to be %s (it does not allow None)", t.Name, f.Name, article(f.Type))
 			}
 			return nil, 0, fail
 		}
@@ -434,7 +469,7 @@ func conformStruct(v any, t *types.Type, path string, depth int) (any, int, stri
 	if len(missing) > 0 || matched == 0 && m.Len() > 0 {
 		// {"Person": {...}}: the object wrapped under one key.
 		if m.Len() == 1 {
-			if inner, ok := m.Values[m.Keys[0]].(*OrderedMap); ok {
+			if inner, ok := m.Vals[0].(*OrderedMap); ok {
 				if r, c, fail := conformStruct(inner, t, path, depth+1); fail == "" {
 					return r, c + costUnwrap, ""
 				}
@@ -476,13 +511,20 @@ func normKey(s string) string {
 
 // conformText reads a text that is not JSON as a scalar type: the text
 // itself for str, an exact number, yes/no word, member or literal.
-func conformText(text string, t *types.Type, path string) (any, int, string) {
+func conformText(text string, t *types.Type, path *pathNode) (any, int, string) {
 	s := strings.TrimSpace(text)
 	if t == nil || t.Kind == types.Any {
 		return unquote(s), 0, ""
 	}
 	switch t.Kind {
 	case types.Union:
+		if textChoices(t) {
+			bare := strings.TrimSpace(unquote(unwrapEmphasis(s)))
+			if isNoneWord(bare) && t.AllowsNone() {
+				return nil, 0, ""
+			}
+			return matchChoice(strings.TrimSpace(strings.TrimRight(bare, ".!")), t, path)
+		}
 		u := unionPick{}
 		for _, a := range t.Alts {
 			r, c, fail := conformText(s, a, path)
@@ -552,4 +594,21 @@ func conformText(text string, t *types.Type, path string) (any, int, string) {
 		return matchChoice(bare, t, path)
 	}
 	return nil, 0, at(path, "%q is not %s", excerpt(s, 60), article(t))
+}
+
+// textChoices reports whether a union is made of string literals, enums
+// and None only: a string is read against all its choices at once.
+func textChoices(t *types.Type) bool {
+	for _, a := range t.Alts {
+		switch a.Kind {
+		case types.Enum, types.None:
+		case types.Literal:
+			if _, ok := a.Value.(string); !ok {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -294,9 +294,9 @@ func plain(v any) any {
 		}
 		return out
 	case *OrderedMap:
-		m := &OrderedMap{Keys: x.Keys, Values: make(map[string]any, len(x.Values))}
-		for k, e := range x.Values {
-			m.Values[k] = plain(e)
+		m := &OrderedMap{Keys: x.Keys, Vals: make([]any, len(x.Vals))}
+		for i, e := range x.Vals {
+			m.Vals[i] = plain(e)
 		}
 		return m
 	}

@@ -153,7 +153,7 @@ func (s *state) readText(text string, base, rank int, noun string, top bool) {
 		return
 	}
 	if v, err := decodeJSON(text); err == nil {
-		val, cost, fail := conform(v, s.t, "", 0)
+		val, cost, fail := conform(v, s.t, nil, 0)
 		if fail != "" {
 			s.failed(rank, "%s", fail)
 			return
@@ -165,7 +165,7 @@ func (s *state) readText(text string, base, rank int, noun string, top bool) {
 		s.readText(inner, base, rank, noun, top)
 		return
 	}
-	val, cost, fail := conformText(text, s.t, "")
+	val, cost, fail := conformText(text, s.t, nil)
 	if fail != "" {
 		if noun == "FINAL_ANSWER values" {
 			// "FINAL_ANSWER: 42 km": the value in the marked line's prose.
@@ -204,7 +204,7 @@ func (s *state) readSpans(text string) {
 		}
 		if !sp.truncated {
 			if v, err := decodeJSON(sp.text); err == nil {
-				val, cost, fail := conform(v, s.t, "", 0)
+				val, cost, fail := conform(v, s.t, nil, 0)
 				if fail != "" {
 					s.failed(rankSpan, "%s", fail)
 					continue
@@ -230,7 +230,7 @@ func (s *state) readSpans(text string) {
 		if isEmpty(v) && !isEmptyLiteral(sp.text) {
 			continue // "{" or "[note" repaired to nothing: not an answer
 		}
-		val, cost, fail := conform(v, s.t, "", 0)
+		val, cost, fail := conform(v, s.t, nil, 0)
 		if fail != "" {
 			s.failed(rankRepair, "%s", fail)
 			continue
@@ -246,7 +246,7 @@ func (s *state) readSpans(text string) {
 				}
 				if fixed, err := jsonrepair.Repair(trimmed); err == nil {
 					if v, err := decodeJSON(fixed); err == nil && (!isEmpty(v) || isEmptyLiteral(trimmed)) {
-						if val, cost, fail := conform(v, s.t, "", 0); fail == "" {
+						if val, cost, fail := conform(v, s.t, nil, 0); fail == "" {
 							s.add(cand{val: val, cost: costRepair + cost, text: trimmed, noun: "JSON values"})
 						} else {
 							s.failed(rankRepair, "%s", fail)
@@ -298,7 +298,7 @@ func (s *state) readBullets(text string) {
 				out[i] = itemValue(it)
 				continue
 			}
-			v, c, fail := conformText(it, et, fmt.Sprintf("[%d]", i))
+			v, c, fail := conformText(it, et, (*pathNode)(nil).index(i))
 			if fail != "" {
 				s.failed(rankProse, "item %d of the list in the reply: %s", i+1, fail)
 				ok = false
@@ -335,11 +335,21 @@ func (s *state) best() (any, error) {
 		lo = min(lo, c.cost)
 	}
 	var top []cand
-	seen := map[string]bool{}
 	for _, c := range s.cands {
-		if c.cost != lo {
-			continue
+		if c.cost == lo {
+			top = append(top, c)
 		}
+	}
+	if len(top) == 1 {
+		if top[0].fail != "" {
+			return nil, errorf("%s", top[0].fail)
+		}
+		return top[0].val, nil
+	}
+	cands := top
+	top = nil
+	seen := map[string]bool{}
+	for _, c := range cands {
 		c.key = canonical(c.val)
 		if c.fail != "" {
 			c.key = "fail:" + c.fail

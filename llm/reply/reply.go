@@ -81,6 +81,9 @@ func ambiguous(what string, candidates []string) *Error {
 
 // excerpt is s on one line, cut to about n bytes.
 func excerpt(s string, n int) string {
+	if len(s) > 4*n+16 {
+		s = s[:4*n+16]
+	}
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > n {
 		cut := n
@@ -94,31 +97,63 @@ func excerpt(s string, n int) string {
 
 // OrderedMap is a JSON object with its keys in the order they appeared.
 type OrderedMap struct {
-	// Keys are the keys in order, each once.
+	// Keys are the keys in order, each once; Vals their values.
 	Keys []string
-	// Values maps each key to its value.
-	Values map[string]any
+	Vals []any
+	// index finds a key's position in a large object (built lazily).
+	index map[string]int
 }
 
 // NewOrderedMap returns an empty map.
-func NewOrderedMap() *OrderedMap { return &OrderedMap{Values: map[string]any{}} }
+func NewOrderedMap() *OrderedMap { return &OrderedMap{} }
+
+// indexThreshold is the size from which Get and Set use an index.
+const indexThreshold = 16
+
+// find returns the position of key, or -1.
+func (m *OrderedMap) find(key string) int {
+	if len(m.Keys) < indexThreshold {
+		for i, k := range m.Keys {
+			if k == key {
+				return i
+			}
+		}
+		return -1
+	}
+	if m.index == nil {
+		m.index = make(map[string]int, len(m.Keys))
+		for i, k := range m.Keys {
+			if _, dup := m.index[k]; !dup {
+				m.index[k] = i
+			}
+		}
+	}
+	if i, ok := m.index[key]; ok {
+		return i
+	}
+	return -1
+}
 
 // Get returns the value of key.
 func (m *OrderedMap) Get(key string) (any, bool) {
-	v, ok := m.Values[key]
-	return v, ok
+	if i := m.find(key); i >= 0 {
+		return m.Vals[i], true
+	}
+	return nil, false
 }
 
 // Set sets key to v, appending key if it is new (a repeated key keeps its
 // first position and takes the last value).
 func (m *OrderedMap) Set(key string, v any) {
-	if m.Values == nil {
-		m.Values = map[string]any{}
+	if i := m.find(key); i >= 0 {
+		m.Vals[i] = v
+		return
 	}
-	if _, ok := m.Values[key]; !ok {
-		m.Keys = append(m.Keys, key)
+	m.Keys = append(m.Keys, key)
+	m.Vals = append(m.Vals, v)
+	if m.index != nil {
+		m.index[key] = len(m.Keys) - 1
 	}
-	m.Values[key] = v
 }
 
 // Len is the number of keys.
@@ -136,7 +171,7 @@ func (m *OrderedMap) MarshalJSON() ([]byte, error) {
 			return nil, err
 		}
 		b.WriteByte(':')
-		if err := writeJSON(&b, m.Values[k]); err != nil {
+		if err := writeJSON(&b, m.Vals[i]); err != nil {
 			return nil, err
 		}
 	}

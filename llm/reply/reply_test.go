@@ -257,8 +257,8 @@ func TestOrderedMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	om := v.(*OrderedMap)
-	if !reflect.DeepEqual(om.Keys, []string{"k", "j"}) || om.Values["k"] != Number("2") {
-		t.Errorf("duplicate keys: %v %v", om.Keys, om.Values)
+	if k, _ := om.Get("k"); !reflect.DeepEqual(om.Keys, []string{"k", "j"}) || k != Number("2") {
+		t.Errorf("duplicate keys: %v %v", om.Keys, om.Vals)
 	}
 }
 

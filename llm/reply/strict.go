@@ -38,14 +38,14 @@ func parseStrict(body string, t *types.Type) (any, error) {
 		}
 		return nil, errorf("the reply is not exactly true or false (strict mode: answer with true or false only)")
 	case types.Enum, types.Literal:
-		if v, c, fail := matchChoice(strings.Trim(body, `"`), t, ""); fail == "" && c == 0 {
+		if v, c, fail := matchChoice(strings.Trim(body, `"`), t, nil); fail == "" && c == 0 {
 			return v, nil
 		}
 		return nil, errorf("the reply is not exactly one of the allowed values %s (strict mode: answer with the value only)", allowedValues(t))
 	}
 	v, err := decodeJSON(body)
 	if err == nil {
-		if val, cost, fail := conform(v, t, "", 0); fail == "" && cost == 0 {
+		if val, cost, fail := conform(v, t, nil, 0); fail == "" && cost == 0 {
 			return val, nil
 		} else if fail != "" && t.IsJSON() {
 			return nil, errorf("the reply is JSON but not %s (strict mode): %s", strictNoun(core), fail)

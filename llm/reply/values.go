@@ -1,9 +1,10 @@
 package reply
 
 import (
-	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/big"
+	"strconv"
 
 	"github.com/minidana/dana/lang/types"
 )
@@ -87,18 +88,85 @@ func (m Member) MarshalJSON() ([]byte, error) {
 // canonical is a comparable rendering of a value read from a reply (two
 // candidates are the same answer when their renderings are equal).
 func canonical(v any) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
+	var b []byte
+	b = appendCanonical(b, v, 0)
+	return string(b)
+}
+
+func appendCanonical(b []byte, v any, depth int) []byte {
+	if depth > maxConformDepth {
+		return append(b, "..."...)
+	}
 	switch x := v.(type) {
-	case *big.Int:
-		return x.String()
+	case nil:
+		return append(b, "null"...)
+	case string:
+		return strconv.AppendQuote(b, x)
+	case bool:
+		return strconv.AppendBool(b, x)
+	case int64:
+		return strconv.AppendInt(b, x, 10)
 	case float64:
 		// 3.0 and 3 differ as answers for a float | int.
-		b.WriteString("f:")
+		return strconv.AppendFloat(append(b, "f:"...), x, 'g', -1, 64)
+	case *big.Int:
+		return x.Append(b, 10)
+	case Number:
+		return append(b, x...)
+	case []any:
+		return appendSeq(append(b, '['), x, ']', depth)
+	case Tuple:
+		return appendSeq(append(b, "t("...), x, ')', depth)
+	case Set:
+		return appendSeq(append(b, "s{"...), x, '}', depth)
+	case *Map:
+		b = append(b, '{')
+		for i, k := range x.Keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendCanonical(b, k, depth+1)
+			b = append(b, ':')
+			b = appendCanonical(b, x.Values[i], depth+1)
+		}
+		return append(b, '}')
+	case *OrderedMap:
+		b = append(b, '{')
+		for i, k := range x.Keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendQuote(b, k)
+			b = append(b, ':')
+			b = appendCanonical(b, x.Vals[i], depth+1)
+		}
+		return append(b, '}')
+	case *Object:
+		// The data, not the struct type: two members of a union that read
+		// the same object are the same answer.
+		b = append(b, '{')
+		for i, f := range x.Type.Fields {
+			if !x.Set[i] {
+				continue
+			}
+			b = strconv.AppendQuote(b, f.Name)
+			b = append(b, ':')
+			b = appendCanonical(b, x.Values[i], depth+1)
+			b = append(b, ',')
+		}
+		return append(b, '}')
+	case Member:
+		return append(b, x.Type.Name+"."+x.Name()...)
 	}
-	if err := enc.Encode(v); err != nil {
-		return "?"
+	return fmt.Appendf(b, "%v", v)
+}
+
+func appendSeq(b []byte, xs []any, end byte, depth int) []byte {
+	for i, e := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendCanonical(b, e, depth+1)
 	}
-	return b.String()
+	return append(b, end)
 }
