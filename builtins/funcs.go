@@ -48,6 +48,7 @@ func installFuncs(in *interp.Interpreter, st *state) {
 	reg("implements", builtinImplements)
 	reg("now", builtinNow)
 	reg("getenv", builtinGetenv)
+	reg("parallel", builtinParallel)
 	reg("format", builtinFormat)
 	reg("divmod", builtinDivmod)
 	reg("pow", builtinPow)

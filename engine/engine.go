@@ -41,6 +41,9 @@ type Config struct {
 	// LLMDeadline overrides DANA_LLM_DEADLINE: the total time of one
 	// reason() call, retries included (default 120s).
 	LLMDeadline time.Duration
+	// MaxConcurrency caps the LLM calls in flight at once, whatever the
+	// parallel() workers (--max-concurrency; default 8).
+	MaxConcurrency int
 }
 
 // Engine is an interpreter with builtins and runtime services installed.

@@ -30,7 +30,8 @@ import (
 // last record); package poet connects to it with SetReasonHooks.
 func installReason(e *Engine) error {
 	cfg := LLMConfig(e.Config)
-	client := newLazyClient(cfg)
+	var client llm.Client = newLazyClient(cfg)
+	client = newLimitClient(client, e.Config.MaxConcurrency)
 	svc := reason.Install(e.Interpreter, client, codecontext.New(), reason.Hooks{})
 	e.reason = svc
 	return nil
@@ -176,3 +177,36 @@ func (l *lazyClient) Describe() string {
 	}
 	return c.Describe()
 }
+
+// DefaultMaxConcurrency is the number of LLM calls an engine lets be in
+// flight at once when Config.MaxConcurrency is 0 (--max-concurrency).
+const DefaultMaxConcurrency = 8
+
+// limitClient lets at most n calls of the wrapped client be in flight:
+// parallel() workers beyond that wait (without the interpreter lock) for a
+// slot.
+type limitClient struct {
+	llm.Client
+	slots chan struct{}
+}
+
+func newLimitClient(c llm.Client, n int) *limitClient {
+	if n <= 0 {
+		n = DefaultMaxConcurrency
+	}
+	return &limitClient{Client: c, slots: make(chan struct{}, n)}
+}
+
+// Complete waits for a slot (or for ctx to end) and forwards the call.
+func (l *limitClient) Complete(ctx context.Context, req *llm.Request) (*llm.Response, error) {
+	select {
+	case l.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, &llm.LLMError{Msg: "the call was cancelled while waiting for a free slot (--max-concurrency)", Err: ctx.Err()}
+	}
+	defer func() { <-l.slots }()
+	return l.Client.Complete(ctx, req)
+}
+
+// Unwrap returns the wrapped client.
+func (l *limitClient) Unwrap() llm.Client { return l.Client }

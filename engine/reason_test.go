@@ -113,7 +113,7 @@ func TestEngineLazyClient(t *testing.T) {
 	if err := e.Exec("plain.na", "x = 1 + 1\nprint(x)\n"); err != nil {
 		t.Fatal(err)
 	}
-	lc, ok := e.Reason().Client().(*lazyClient)
+	lc, ok := e.Reason().Client().(*limitClient).Client.(*lazyClient)
 	if !ok || lc.made {
 		t.Fatalf("the LLM client was created by a script that does not use it (%T)", e.Reason().Client())
 	}

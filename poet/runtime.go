@@ -72,9 +72,10 @@ type Config struct {
 // Runtime is the POET state of one interpreter: active executions, the
 // last finished record and the learning store. Create it with Install.
 //
-// An interpreter runs one program at a time, so the execution stack is
-// only touched by that program's thread; the store and the record writer
-// are safe for concurrent use.
+// The stack of active executions is per interpreter thread (see stackOf),
+// so parallel() workers each have their own; the rest is touched only under
+// the interpreter lock, and the store and the record writer are safe for
+// concurrent use.
 type Runtime struct {
 	in     *interp.Interpreter
 	cfg    Config
@@ -264,33 +265,65 @@ func (rt *Runtime) printWarnings() {
 	}
 }
 
+// stackKey is the interp.Thread data key of a thread's stack of active
+// executions. The stack belongs to the thread that runs them, not to the
+// runtime: parallel() workers (each a forked thread) run POET executions
+// side by side, each seeing its own innermost execution.
+const stackKey = "poet.stack"
+
+// stackOf returns the active executions of the running thread (of the
+// runtime's own stack outside any evaluation), innermost last.
+func (rt *Runtime) stackOf() []*execution {
+	if th := rt.in.CurrentThread(); th != nil {
+		s, _ := th.Data(stackKey).([]*execution)
+		return s
+	}
+	return rt.stack
+}
+
+// setStack replaces the running thread's stack. A new slice is stored
+// whenever it grows, so that a forked thread, which starts with a copy of
+// its parent's data, never writes into its parent's array.
+func (rt *Runtime) setStack(s []*execution) {
+	if th := rt.in.CurrentThread(); th != nil {
+		th.SetData(stackKey, s)
+		return
+	}
+	rt.stack = s
+}
+
 // top returns the innermost active execution, or nil.
 func (rt *Runtime) top() *execution {
-	if len(rt.stack) == 0 {
+	s := rt.stackOf()
+	if len(s) == 0 {
 		return nil
 	}
-	return rt.stack[len(rt.stack)-1]
+	return s[len(s)-1]
 }
 
 // find returns the active execution with id, or nil.
 func (rt *Runtime) find(id string) *execution {
-	for i := len(rt.stack) - 1; i >= 0; i-- {
-		if rt.stack[i].id == id {
-			return rt.stack[i]
+	s := rt.stackOf()
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i].id == id {
+			return s[i]
 		}
 	}
 	return nil
 }
 
-func (rt *Runtime) push(ex *execution) { rt.stack = append(rt.stack, ex) }
+func (rt *Runtime) push(ex *execution) {
+	s := rt.stackOf()
+	rt.setStack(append(s[:len(s):len(s)], ex))
+}
 
 // pop removes ex (and anything above it, should an error have skipped a
 // pop) from the stack.
 func (rt *Runtime) pop(ex *execution) {
-	for i := len(rt.stack) - 1; i >= 0; i-- {
-		if rt.stack[i] == ex {
-			clear(rt.stack[i:])
-			rt.stack = rt.stack[:i]
+	s := rt.stackOf()
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == ex {
+			rt.setStack(s[:i:i])
 			return
 		}
 	}

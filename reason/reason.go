@@ -491,17 +491,22 @@ func (c *call) expectedType() (*interp.TypeHint, codecontext.Source, string) {
 
 // complete asks the client; the fault_tolerant profile gives a transport
 // failure that may pass one more round.
-func (c *call) complete(req *llm.Request) (*llm.Response, error) {
-	resp, err := c.s.client.Complete(c.ctx, req)
-	if err != nil && c.profile == ProfileFaultTolerant && transient(err) && c.ctx.Err() == nil {
-		t := time.NewTimer(500 * time.Millisecond)
-		select {
-		case <-c.ctx.Done():
-			t.Stop()
-		case <-t.C:
-			resp, err = c.s.client.Complete(c.ctx, req)
+//
+// The interpreter lock is released while the call waits on the model, so
+// that parallel() workers interpret meanwhile.
+func (c *call) complete(req *llm.Request) (resp *llm.Response, err error) {
+	c.th.Unlocked(func() {
+		resp, err = c.s.client.Complete(c.ctx, req)
+		if err != nil && c.profile == ProfileFaultTolerant && transient(err) && c.ctx.Err() == nil {
+			t := time.NewTimer(500 * time.Millisecond)
+			select {
+			case <-c.ctx.Done():
+				t.Stop()
+			case <-t.C:
+				resp, err = c.s.client.Complete(c.ctx, req)
+			}
 		}
-	}
+	})
 	return resp, err
 }
 

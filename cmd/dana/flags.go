@@ -26,6 +26,7 @@ type options struct {
 	store    string
 	allowEnv []string
 	deadline time.Duration
+	maxConc  int
 }
 
 // register adds the options' flags to fs.
@@ -36,11 +37,15 @@ func (o *options) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.model, "model", "", "LLM model name (default $DANA_LLM_MODEL)")
 	fs.StringVar(&o.store, "store", "", "learning store directory (default $DANA_HOME/store)")
 	fs.StringSliceVar(&o.allowEnv, "allow-env", nil, "let getenv() read these variables too (DANA_* always; API keys and other secrets never)")
+	fs.IntVar(&o.maxConc, "max-concurrency", 0, "most LLM calls in flight at once, across parallel() workers (default 8)")
 	fs.Var((*secondsOrDuration)(&o.deadline), "llm-deadline", "total time one reason() call may take, retries included (default 120s; $DANA_LLM_DEADLINE)")
 }
 
 // validate checks the values pflag cannot.
 func (o *options) validate() error {
+	if o.maxConc < 0 {
+		return fmt.Errorf("--max-concurrency: %d is negative", o.maxConc)
+	}
 	if o.maxSteps < 0 {
 		return fmt.Errorf("--max-steps: %d is negative", o.maxSteps)
 	}
@@ -50,17 +55,18 @@ func (o *options) validate() error {
 // newEngine builds an engine for the options.
 func (o *options) newEngine(ctx context.Context, stdout, stderr io.Writer) *engine.Engine {
 	return engine.New(engine.Config{
-		Stdout:      stdout,
-		Stderr:      stderr,
-		Stdin:       os.Stdin,
-		MaxSteps:    o.maxSteps,
-		Timeout:     o.timeout,
-		Context:     ctx,
-		LLMBaseURL:  o.baseURL,
-		Model:       o.model,
-		StoreDir:    o.store,
-		AllowEnv:    o.allowEnv,
-		LLMDeadline: o.deadline,
+		Stdout:         stdout,
+		Stderr:         stderr,
+		Stdin:          os.Stdin,
+		MaxSteps:       o.maxSteps,
+		Timeout:        o.timeout,
+		Context:        ctx,
+		LLMBaseURL:     o.baseURL,
+		Model:          o.model,
+		StoreDir:       o.store,
+		AllowEnv:       o.allowEnv,
+		LLMDeadline:    o.deadline,
+		MaxConcurrency: o.maxConc,
 	})
 }
 

@@ -22,6 +22,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -82,6 +83,9 @@ type Interpreter struct {
 	cur      *Thread
 	values   map[string]any // embedder state (see SetData)
 	stdin    *bufio.Reader
+	// gil is the interpreter lock (see gil.go): held by the thread that
+	// interprets.
+	gil sync.Mutex
 }
 
 // New returns an interpreter with no builtins installed beyond the core ones
@@ -487,6 +491,11 @@ type Thread struct {
 	sitePos   ast.Pos
 	prev      *Thread
 	data      map[string]any
+	// locked tells that the thread's goroutine holds the interpreter lock
+	// (see gil.go); ownsLock that the thread took it and releases it in
+	// done. forkSteps is the step count a forked thread started at.
+	locked, ownsLock bool
+	forkSteps        int64
 }
 
 func (in *Interpreter) newThread() *Thread {
@@ -498,12 +507,19 @@ func (in *Interpreter) newThread() *Thread {
 	if in.opts.Timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, in.opts.Timeout)
 	}
-	th := &Thread{in: in, ctx: ctx, cancel: cancel, maxSteps: in.opts.MaxSteps, prev: in.cur}
+	th := &Thread{in: in, ctx: ctx, cancel: cancel, maxSteps: in.opts.MaxSteps, prev: in.cur, locked: true}
 	if in.cur != nil {
 		th.steps = in.cur.steps
 		th.hit, th.graceEnd = in.cur.hit, in.cur.graceEnd
 		th.depth = in.cur.depth
 		th.frames = append(th.frames, in.cur.frames...)
+		if in.cur.data == nil {
+			in.cur.data = map[string]any{}
+		}
+		th.data = in.cur.data // the same logical thread: one set of data
+	} else {
+		in.gil.Lock()
+		th.ownsLock = true
 	}
 	th.nextCheck = th.steps + checkInterval
 	if th.maxSteps > 0 && th.maxSteps < th.nextCheck {
@@ -538,6 +554,10 @@ func (th *Thread) done() {
 		}
 	}
 	th.in.cur = th.prev
+	if th.ownsLock {
+		th.ownsLock, th.locked = false, false
+		th.in.gil.Unlock()
+	}
 }
 
 // Interp returns the thread's interpreter.
