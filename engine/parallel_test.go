@@ -152,24 +152,7 @@ print(res[12], type(res[13]), res[14])
 func TestParallelCancellationStopsEveryWorker(t *testing.T) {
 	srv := llmtest.NewServer(t)
 	srv.SetHang(true)
-	for _, tc := range []struct {
-		name string
-		cfg  func() (Config, context.CancelFunc)
-		want string
-	}{
-		{"ctrl-c", func() (Config, context.CancelFunc) {
-			ctx, cancel := context.WithCancel(context.Background())
-			time.AfterFunc(200*time.Millisecond, cancel)
-			return Config{Context: ctx}, cancel
-		}, "KeyboardInterrupt"},
-		{"timeout", func() (Config, context.CancelFunc) { return Config{Timeout: 200 * time.Millisecond}, func() {} }, "TimeoutError"},
-	} {
-		cfg, cancel := tc.cfg()
-		var out bytes.Buffer
-		e := newTestEngine(t, map[string]string{"OPENAI_BASE_URL": srv.BaseURL()}, cfg, &out)
-		before := srv.Count()
-		start := time.Now()
-		err := e.Exec("stop.na", `
+	const src = `
 def ask(i):
     return reason(f"Item {i}")
 
@@ -177,19 +160,42 @@ try:
     parallel(ask, range(16), workers=8)
 except:
     print("a bare except must not swallow it")
-`)
+`
+	// Ctrl-C once the 8 workers are all waiting on the model.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		for srv.Count() < 8 {
+			time.Sleep(5 * time.Millisecond)
+		}
 		cancel()
-		var ex *interp.Exception
-		if !errors.As(err, &ex) || ex.Type.Name != tc.want {
-			t.Errorf("%s: err %v", tc.name, err)
-		}
-		if took := time.Since(start); took > 2*time.Second {
-			t.Errorf("%s: took %v", tc.name, took)
-		}
-		if n := srv.Count() - before; n != 8 {
-			t.Errorf("%s: %d requests (want the 8 first, no more after the stop)", tc.name, n)
-		}
-		_ = out
+	}()
+	var out bytes.Buffer
+	e := newTestEngine(t, map[string]string{"OPENAI_BASE_URL": srv.BaseURL()}, Config{Context: ctx}, &out)
+	err := e.Exec("stop.na", src)
+	var ex *interp.Exception
+	if !errors.As(err, &ex) || ex.Type.Name != "KeyboardInterrupt" || out.Len() != 0 {
+		t.Errorf("Ctrl-C: err %v, printed %q", err, out.String())
+	}
+	time.Sleep(50 * time.Millisecond)
+	if n := srv.Count(); n != 8 {
+		t.Errorf("Ctrl-C: %d requests (want the 8 first, no more after the stop)", n)
+	}
+
+	// --timeout: the same, at the deadline.
+	before := srv.Count()
+	e = newTestEngine(t, map[string]string{"OPENAI_BASE_URL": srv.BaseURL()}, Config{Timeout: time.Second}, &out)
+	start := time.Now()
+	err = e.Exec("stop.na", src)
+	if !errors.As(err, &ex) || ex.Type.Name != "TimeoutError" || out.Len() != 0 {
+		t.Errorf("timeout: err %v, printed %q", err, out.String())
+	}
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("timeout: took %v", took)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if n := srv.Count() - before; n > 8 {
+		t.Errorf("timeout: %d requests (want at most the 8 first)", n)
 	}
 }
 
