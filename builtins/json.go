@@ -135,6 +135,8 @@ func (e *jsonEncoder) encode(v value, depth int) error {
 		}
 		defer delete(e.seen, x)
 		return e.object(x.Keys(), x.Values(), depth)
+	case *interp.EnumMember:
+		return e.encode(x.Value, depth)
 	case *interp.StructVal:
 		if err := e.enter(x); err != nil {
 			return err

@@ -93,6 +93,9 @@ func isInstance(in *interp.Interpreter, v, t value, depth int) (bool, error) {
 	case *interp.StructType:
 		sv, ok := v.(*interp.StructVal)
 		return ok && sv.Type == x, nil
+	case *interp.EnumType:
+		m, ok := v.(*interp.EnumMember)
+		return ok && m.Type == x, nil
 	case *interp.ExcType:
 		e, ok := v.(*interp.Exception)
 		return ok && e.Type.IsSubclass(x), nil

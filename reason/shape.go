@@ -273,5 +273,9 @@ func toValues(xs []any) ([]interp.Value, error) {
 
 // memberValue is the enum member a reply named.
 func memberValue(m reply.Member) (interp.Value, error) {
-	return nil, fmt.Errorf("enum %s is not supported", m.Type.Name)
+	et, ok := m.Type.Ref.(*interp.EnumType)
+	if !ok || m.Index >= len(et.Members) {
+		return nil, fmt.Errorf("enum type %s is not defined", m.Type.Name)
+	}
+	return et.Members[m.Index], nil
 }

@@ -1,6 +1,7 @@
 package reason_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -140,4 +141,57 @@ struct Customer:
 			}
 		})
 	}
+}
+
+// TestEnumAndLiteralReplies: enums and literal types as reason() hints; the
+// prompt lists the allowed values (with descriptions), structured outputs
+// send them as a JSON-schema enum, the reply is matched leniently.
+func TestEnumAndLiteralReplies(t *testing.T) {
+	src := `enum Priority:
+    LOW    # can wait
+    HIGH = "high"   # needs attention today
+`
+	for _, tc := range []struct {
+		name, reply, code, want, prompt string
+		fail                            string
+	}{
+		{name: "enum from emphasis", reply: "**High** priority", code: "p: Priority = reason(\"How urgent?\")\n", want: "Priority.HIGH", prompt: "needs attention today"},
+		{name: "enum from FINAL_ANSWER", reply: "Not urgent.\nFINAL_ANSWER: LOW", code: "p: Priority = reason(\"How urgent?\")\n", want: "Priority.LOW", prompt: "`LOW`, `high`"},
+		{name: "enum two members refused", reply: "low or high", code: "p: Priority = reason(\"How urgent?\", max_retries=0)\n", fail: "ambiguous"},
+		{name: "enum in a list", reply: `["LOW", "high"]`, code: "p: list[Priority] = reason(\"Urgencies\")\n", want: "[Priority.LOW, Priority.HIGH]"},
+		{name: "literal", reply: "Medium.", code: "p: \"low\" | \"medium\" | \"high\" = reason(\"Level?\")\n", want: "'medium'", prompt: "`low`, `medium`, `high`"},
+		{name: "literal or None", reply: "null", code: "p: \"yes\" | \"no\" | None = reason(\"Level?\")\n", want: "None"},
+		{name: "int literal", reply: "I'd give it 4 out of 5.", code: "p: 1 | 2 | 3 | 4 | 5 = reason(\"Stars?\")\n", want: "4"},
+		{name: "literal refused", reply: "extreme", code: "p: \"low\" | \"high\" = reason(\"Level?\", max_retries=0)\n", fail: "allowed values"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.srv.SetDefault(tc.reply)
+			if tc.fail != "" {
+				ex := e.runErr(src + tc.code)
+				if ex.Type.Name != "ValidationError" || !strings.Contains(ex.Msg, tc.fail) {
+					t.Errorf("error %s: %s, want %q", ex.Type.Name, ex.Msg, tc.fail)
+				}
+				return
+			}
+			e.run(src + tc.code)
+			if got := interp.Repr(e.get("p")); got != tc.want {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+			req := e.srv.LastRequest(t)
+			if tc.prompt != "" && !strings.Contains(userMessage(req), tc.prompt) {
+				t.Errorf("prompt lacks %q:\n%s", tc.prompt, userMessage(req))
+			}
+			js, _ := req.ResponseFormat["json_schema"].(map[string]any)
+			schema, _ := js["schema"].(map[string]any)
+			if !strings.Contains(fmtJSON(schema), `"enum":`) {
+				t.Errorf("response_format has no enum: %v", req.ResponseFormat)
+			}
+		})
+	}
+}
+
+func fmtJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }

@@ -13,6 +13,7 @@ package ast
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 )
 
 // Pos is a position in a source file. Line and Col count from 1; Col counts
@@ -294,6 +295,25 @@ type Field struct {
 // Position returns the position of the field name.
 func (f *Field) Position() Pos { return f.P }
 
+// EnumDef is `enum Name:` with members one per line (§6.7).
+type EnumDef struct {
+	StmtBase
+	Name    string
+	Doc     string
+	Members []*EnumMember
+}
+
+// EnumMember is one enum member `NAME [= literal]  # description`.
+type EnumMember struct {
+	P       Pos
+	Name    string
+	Value   Expr   // nil: the member's value is its name
+	Comment string // the inline comment (or the comment block above), its description
+}
+
+// Position returns the position of the member name.
+func (m *EnumMember) Position() Pos { return m.P }
+
 // InterfaceDef is `interface Name:` with method signatures and embedded
 // interface names.
 type InterfaceDef struct {
@@ -326,6 +346,9 @@ type TypeExpr struct {
 	Name  string
 	Args  []*TypeExpr
 	Union []*TypeExpr
+	// Lit is a literal type's value (§2.5): string, int64 or bool; Name
+	// is then empty.
+	Lit any
 }
 
 // Position returns the position of the type's first token.
@@ -345,6 +368,17 @@ func (t *TypeExpr) String() string {
 			s += u.String()
 		}
 		return s
+	}
+	switch l := t.Lit.(type) {
+	case string:
+		return strconv.Quote(l)
+	case int64:
+		return strconv.FormatInt(l, 10)
+	case bool:
+		if l {
+			return "True"
+		}
+		return "False"
 	}
 	if len(t.Args) == 0 {
 		return t.Name

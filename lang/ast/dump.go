@@ -285,6 +285,16 @@ func dump(b *strings.Builder, n Node) {
 	case *Decorator:
 		b.WriteByte('@')
 		dump(b, x.Expr)
+	case *EnumDef:
+		b.WriteString("(enum " + x.Name)
+		for _, m := range x.Members {
+			b.WriteString(" " + m.Name)
+			if m.Value != nil {
+				b.WriteByte('=')
+				dump(b, m.Value)
+			}
+		}
+		b.WriteByte(')')
 	case *StructDef:
 		b.WriteString("(struct " + x.Name)
 		if x.Doc != "" {

@@ -137,6 +137,10 @@ func inspectChildren(n Node, f func(Node) bool) {
 	case *Param:
 		inspectType(x.Type, f)
 		inspectExpr(x.Default, f)
+	case *EnumDef:
+		for _, m := range x.Members {
+			inspectExpr(m.Value, f)
+		}
 	case *StructDef:
 		for _, fd := range x.Fields {
 			Inspect(fd, f)

@@ -217,6 +217,8 @@ func (c *compiler) stmt(s ast.Stmt) stmtFn {
 		return c.funcDef(s)
 	case *ast.StructDef:
 		return c.structDef(s)
+	case *ast.EnumDef:
+		return c.enumDef(s)
 	case *ast.InterfaceDef:
 		return c.interfaceDef(s)
 	}

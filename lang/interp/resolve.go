@@ -155,8 +155,8 @@ func (r *resolver) collect(bs *bscope, stmts []ast.Stmt) {
 			if s.Receiver == nil {
 				bs.declare(s.Name)
 			}
-		case *ast.StructDef:
-			bs.declare(s.Name)
+		case *ast.StructDef, *ast.EnumDef:
+			bs.declare(stmtName(s))
 		case *ast.InterfaceDef:
 			bs.declare(s.Name)
 		}
@@ -284,6 +284,11 @@ func (r *resolver) stmt(bs *bscope, s ast.Stmt) {
 			r.bind(s, s.Name, bs.lookup(s.Name))
 		}
 		r.function(bs, s, s.Receiver, s.Params, s.Body, s.Pipeline, s.Name)
+	case *ast.EnumDef:
+		r.bind(s, s.Name, bs.lookup(s.Name))
+		for _, m := range s.Members {
+			r.expr(bs, m.Value)
+		}
 	case *ast.StructDef:
 		r.bind(s, s.Name, bs.lookup(s.Name))
 		for _, f := range s.Fields {
@@ -458,4 +463,15 @@ func importBinding(s *ast.ImportStmt) string {
 		return s.Alias
 	}
 	return splitDots(s.Module)[0]
+}
+
+// stmtName is the name a struct or enum definition binds.
+func stmtName(s ast.Stmt) string {
+	switch x := s.(type) {
+	case *ast.StructDef:
+		return x.Name
+	case *ast.EnumDef:
+		return x.Name
+	}
+	return ""
 }

@@ -68,7 +68,16 @@ func hintType(h *TypeHint, seen map[*StructType]*types.Type, depth int) *types.T
 		for _, u := range h.Union {
 			t.Alts = append(t.Alts, hintType(u, seen, depth+1))
 		}
+	case HintLiteral:
+		t.Kind, t.Value = types.Literal, literalGo(h.Lit)
 	case HintStruct:
+		if et := h.ResolveEnum(); et != nil {
+			t.Kind, t.Ref, t.Doc = types.Enum, et, strings.TrimSpace(et.Doc)
+			for _, m := range et.Members {
+				t.Members = append(t.Members, types.Member{Name: m.Name, Value: literalGo(m.Value), Doc: m.Doc})
+			}
+			return t
+		}
 		st := h.ResolveStruct()
 		if st == nil {
 			// An unknown type name: some JSON object.
@@ -103,4 +112,20 @@ func fieldDoc(f StructField) string {
 		parts = append(parts, c)
 	}
 	return strings.Join(parts, " ")
+}
+
+// literalGo is a literal or member value as package types holds it:
+// string, int64, float64 or bool.
+func literalGo(v Value) any {
+	switch x := v.(type) {
+	case Str:
+		return string(x)
+	case Int:
+		return int64(x)
+	case Float:
+		return float64(x)
+	case Bool:
+		return bool(x)
+	}
+	return Repr(v)
 }

@@ -44,6 +44,7 @@ const (
 	HintStruct // a struct (or other user type) named Name
 	HintUnion
 	HintFunc
+	HintLiteral // one literal value, Lit (§2.5)
 )
 
 // TypeHint is a resolved type expression (§2.4).
@@ -55,12 +56,17 @@ type TypeHint struct {
 	mod   *Module
 	// Struct is set once a struct hint has been resolved.
 	Struct *StructType
+	// Lit is a HintLiteral's value (Str, Int or Bool).
+	Lit Value
 }
 
 // String renders the hint as written.
 func (h *TypeHint) String() string {
 	if h == nil {
 		return "any"
+	}
+	if h.Kind == HintLiteral {
+		return Repr(h.Lit)
 	}
 	if h.Kind == HintUnion {
 		parts := make([]string, len(h.Union))
@@ -88,8 +94,21 @@ func (h *TypeHint) ResolveStruct() *StructType {
 	if h.Struct != nil {
 		return h.Struct
 	}
-	if h.mod == nil {
+	v, ok := h.lookup()
+	if !ok {
 		return nil
+	}
+	if st, ok := v.(*StructType); ok {
+		h.Struct = st
+		return st
+	}
+	return nil
+}
+
+// lookup finds the value a named hint refers to in its module.
+func (h *TypeHint) lookup() (Value, bool) {
+	if h.mod == nil {
+		return nil, false
 	}
 	var v Value
 	parts := splitDots(h.Name)
@@ -105,14 +124,7 @@ func (h *TypeHint) ResolveStruct() *StructType {
 		}
 		v, ok = a.Attr(p)
 	}
-	if !ok {
-		return nil
-	}
-	if st, ok := v.(*StructType); ok {
-		h.Struct = st
-		return st
-	}
-	return nil
+	return v, ok
 }
 
 // NewHint builds a hint from a type expression; mod resolves struct names.
@@ -126,6 +138,9 @@ func NewHint(t *ast.TypeExpr, mod *Module) *TypeHint {
 			h.Union = append(h.Union, NewHint(u, mod))
 		}
 		return h
+	}
+	if t.Lit != nil {
+		return &TypeHint{Kind: HintLiteral, Lit: FromGo(t.Lit), Name: t.String()}
 	}
 	h := &TypeHint{Name: t.Name, mod: mod}
 	switch t.Name {
@@ -243,7 +258,12 @@ func (h *TypeHint) Matches(v Value) bool {
 		return ok && len(h.Args) == 0
 	case HintFunc:
 		return IsCallable(v)
+	case HintLiteral:
+		return Equal(v, h.Lit) && sameKind(v, h.Lit)
 	case HintStruct:
+		if m, ok := v.(*EnumMember); ok {
+			return m.Type.Name == h.Name
+		}
 		sv, ok := v.(*StructVal)
 		return ok && sv.Type.Name == h.Name
 	case HintUnion:
@@ -355,7 +375,18 @@ func Coerce(v Value, h *TypeHint) (Value, error) {
 			}
 		}
 		return out, nil
+	case HintLiteral:
+		if c, ok := coerceLiteral(v, h); ok {
+			return c, nil
+		}
+		return nil, coerceFail(v, h)
 	case HintStruct:
+		if et := h.ResolveEnum(); et != nil {
+			if m, ok := et.Lookup(v); ok {
+				return m, nil
+			}
+			return nil, Errorf("TypeError", "%s is not a member of %s (allowed: %s)", Repr(v), et.Name, memberList(et))
+		}
 		st := h.ResolveStruct()
 		if st == nil {
 			if sv, ok := v.(*StructVal); ok && sv.Type.Name == h.Name {

@@ -1,6 +1,10 @@
 package parser
 
-import "github.com/minidana/dana/lang/ast"
+import (
+	"strings"
+
+	"github.com/minidana/dana/lang/ast"
+)
 
 // attachComments fills StmtBase.Doc and Inline of every statement, and
 // Field.Doc and Comment of every struct field: Doc is the block of
@@ -73,6 +77,13 @@ func (a *commentIndex) stmts(stmts []ast.Stmt) {
 			a.stmts(n.Finally)
 		case *ast.FuncDef:
 			a.stmts(n.Body)
+		case *ast.EnumDef:
+			for _, m := range n.Members {
+				m.Comment = a.inline[m.P.Line]
+				if m.Comment == "" {
+					m.Comment = strings.Join(a.doc(m.P.Line), " ")
+				}
+			}
 		case *ast.StructDef:
 			for _, f := range n.Fields {
 				f.Doc = a.doc(f.P.Line)

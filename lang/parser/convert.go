@@ -104,6 +104,8 @@ func (c *conv) stmt(g *gStmt, out []ast.Stmt) []ast.Stmt {
 		return append(out, c.structDef(g.Struct))
 	case g.Interface != nil:
 		return append(out, c.interfaceDef(g.Interface))
+	case g.Enum != nil:
+		return append(out, c.enumDef(g.Enum))
 	case g.Simple != nil:
 		return c.simple(g.Simple, out)
 	}
@@ -529,6 +531,39 @@ func (c *conv) structDef(g *gStruct) *ast.StructDef {
 	return s
 }
 
+func (c *conv) enumDef(g *gEnum) *ast.EnumDef {
+	d := &ast.EnumDef{Name: g.Name.Value}
+	d.P = c.pos(g.Pos)
+	end := g.Name.Pos.Line
+	for i, l := range g.Items {
+		end = maxInt(end, l.End.Pos.Line)
+		switch {
+		case l.Doc != nil:
+			if i != 0 {
+				c.errorf(c.pos(l.Pos), "an enum docstring must come before the members")
+			}
+			d.Doc = c.strings(l.Doc)
+		case l.Pass:
+		default:
+			m := &ast.EnumMember{P: c.pos(l.Name.Pos), Name: l.Name.Value}
+			if l.Value != nil {
+				m.Value = c.expr(l.Value)
+			}
+			for _, o := range d.Members {
+				if o.Name == m.Name {
+					c.errorf(m.P, "duplicate member '%s' in enum %s", m.Name, d.Name)
+				}
+			}
+			d.Members = append(d.Members, m)
+		}
+	}
+	if len(d.Members) == 0 {
+		c.errorf(d.P, "enum %s has no members", d.Name)
+	}
+	d.EndLine = end
+	return d
+}
+
 func (c *conv) interfaceDef(g *gInterface) *ast.InterfaceDef {
 	d := &ast.InterfaceDef{Name: g.Name.Value}
 	d.P = c.pos(g.Pos)
@@ -577,6 +612,25 @@ func (c *conv) typeExpr(g *gType) *ast.TypeExpr {
 }
 
 func (c *conv) typeAtom(g *gTypeAtom) *ast.TypeExpr {
+	if l := g.Lit; l != nil {
+		t := &ast.TypeExpr{P: c.pos(g.Pos)}
+		switch {
+		case l.Str != nil:
+			t.Lit = c.strings(l.Str)
+		case l.Bool != "":
+			t.Lit = l.Bool == "True"
+		default:
+			n, err := strconv.ParseInt(strings.ReplaceAll(l.Int, "_", ""), 0, 64)
+			if err != nil {
+				c.errorf(t.P, "invalid literal type %s", l.Int)
+			}
+			if l.Neg {
+				n = -n
+			}
+			t.Lit = n
+		}
+		return t
+	}
 	t := &ast.TypeExpr{P: c.pos(g.Pos), Name: g.Name}
 	if t.Name == "null" {
 		t.Name = "None"

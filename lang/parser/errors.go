@@ -197,7 +197,7 @@ func inLambdaParams(toks []lexer.Token, k int) bool {
 
 // things names the productions of the grammar in error messages.
 var things = map[string]string{
-	"GType": "a type", "GTypeAtom": "a type",
+	"GType": "a type", "GTypeAtom": "a type", "GTypeLit": "a type",
 	"GExpr": "an expression", "GExprList": "an expression", "GStarExpr": "an expression",
 	"GBin": "an expression", "GOr": "an expression", "GNotCmp": "an expression",
 	"GUnary": "an expression", "GPrimary": "an expression",

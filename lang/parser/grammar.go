@@ -33,6 +33,7 @@ type gStmt struct {
 	Def       *gDef       `parser:"| @@"`
 	Struct    *gStruct    `parser:"| @@"`
 	Interface *gInterface `parser:"| @@"`
+	Enum      *gEnum      `parser:"| @@"`
 }
 
 type gBlock struct {
@@ -140,6 +141,24 @@ type gStructLine struct {
 	Type    *gType       `parser:"    @@"`
 	Default *gExpr       `parser:"    ( '=' @@ )? )"`
 	End     plexer.Token `parser:"@Newline"`
+}
+
+// gEnum is `enum Name:` with one member per line (§6.7); `enum` is a
+// keyword only there (enumGuard).
+type gEnum struct {
+	Pos   plexer.Position
+	G     enumGuard    `parser:"@@"`
+	Name  plexer.Token `parser:"'enum' @Ident ':' Newline Indent"`
+	Items []*gEnumLine `parser:"@@+ Dedent"`
+}
+
+type gEnumLine struct {
+	Pos   plexer.Position
+	Doc   []string     `parser:"(   @String+"`
+	Pass  bool         `parser:"  | @'pass'"`
+	Name  plexer.Token `parser:"  | @Ident"`
+	Value *gExpr       `parser:"    ( '=' @@ )? )"`
+	End   plexer.Token `parser:"@Newline"`
 }
 
 type gInterface struct {
@@ -477,8 +496,18 @@ type gType struct {
 
 type gTypeAtom struct {
 	Pos  plexer.Position
-	Name string   `parser:"( @'None' | @Ident ( @'.' @Ident )* )"`
-	Args []*gType `parser:"( '[' @@ ( (?= ',' ( Ident | 'None' ) ) ',' @@ )* ','? ']' )?"`
+	Lit  *gTypeLit `parser:"(   @@"`
+	Name string    `parser:"  | ( @'None' | @Ident ( @'.' @Ident )* )"`
+	Args []*gType  `parser:"    ( '[' @@ ( (?= ',' ( Ident | 'None' ) ) ',' @@ )* ','? ']' )? )"`
+}
+
+// gTypeLit is a literal type (§2.5): "low", 3, -1, True. It is matched by
+// hand (ops.go) so that a missing type is still reported as "a type".
+type gTypeLit struct {
+	Str  []string
+	Neg  bool
+	Int  string
+	Bool string
 }
 
 // The lists above capture their first item and the items after a comma

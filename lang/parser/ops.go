@@ -137,8 +137,34 @@ func (*simpleGuard) Parse(lex *plexer.PeekingLexer) error {
 	switch lex.Peek().Value {
 	case "if", "while", "for", "try", "def", "struct", "interface", "@":
 		return participle.NextMatch
+	case "enum":
+		if isEnumStart(lex) {
+			return participle.NextMatch
+		}
 	}
 	return nil
+}
+
+// enumGuard matches (consuming nothing) where an enum definition starts:
+// `enum` followed by a name, so that enum stays usable as a name.
+type enumGuard struct{}
+
+// Parse implements participle.Parseable.
+func (*enumGuard) Parse(lex *plexer.PeekingLexer) error {
+	if lex.Peek().Value == "enum" && isEnumStart(lex) {
+		return nil
+	}
+	return participle.NextMatch
+}
+
+// isEnumStart reports whether the next tokens are `enum Name`.
+func isEnumStart(lex *plexer.PeekingLexer) bool {
+	cp := lex.MakeCheckpoint()
+	defer lex.LoadCheckpoint(cp)
+	if t := lex.Next(); t.Value != "enum" || t.Type != lexer.Ident {
+		return false
+	}
+	return lex.Peek().Type == lexer.Ident
 }
 
 // exprStmtGuard rejects the keywords that start a simple statement other
@@ -293,6 +319,35 @@ type compGuard struct{}
 func (*compGuard) Parse(lex *plexer.PeekingLexer) error {
 	if lex.Peek().Value == "for" {
 		return nil
+	}
+	return participle.NextMatch
+}
+
+// Parse implements participle.Parseable: string literals (adjacent ones
+// joined), an integer with an optional '-', True or False; anything else is
+// not a literal type (NextMatch, nothing consumed).
+func (g *gTypeLit) Parse(lex *plexer.PeekingLexer) error {
+	t := lex.Peek()
+	switch {
+	case t.Type == lexer.String:
+		for lex.Peek().Type == lexer.String {
+			g.Str = append(g.Str, lex.Next().Value)
+		}
+		return nil
+	case t.Type == lexer.Int:
+		g.Int = lex.Next().Value
+		return nil
+	case t.Value == "True" || t.Value == "False":
+		g.Bool = lex.Next().Value
+		return nil
+	case t.Value == "-":
+		cp := lex.MakeCheckpoint()
+		lex.Next()
+		if lex.Peek().Type == lexer.Int {
+			g.Neg, g.Int = true, lex.Next().Value
+			return nil
+		}
+		lex.LoadCheckpoint(cp)
 	}
 	return participle.NextMatch
 }
