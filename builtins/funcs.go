@@ -68,6 +68,8 @@ func installFuncs(in *interp.Interpreter, st *state) {
 	reg("setattr", builtinSetattr)
 	reg("issubclass", builtinIssubclass)
 	reg("input", builtinInput)
+	reg("iter", builtinIter)
+	reg("next", builtinNext)
 }
 
 var inputSig = signature{name: "input", params: []string{"prompt"}}
@@ -277,137 +279,6 @@ func builtinRange(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	return r, nil
 }
 
-var enumerateSig = signature{name: "enumerate", params: []string{"iterable", "start"}, nreq: 1}
-
-// builtinEnumerate returns a list of (index, element) tuples.
-func builtinEnumerate(th *interp.Thread, args []value, kw kwargs) (value, error) {
-	b, err := enumerateSig.bind(args, kw)
-	if err != nil {
-		return nil, err
-	}
-	xs, err := iterate(th, b[0])
-	if err != nil {
-		return nil, err
-	}
-	start := int64(0)
-	if b[1] != nil {
-		if start, err = toIndex(b[1], ""); err != nil {
-			return nil, err
-		}
-	}
-	out := make([]value, len(xs))
-	for i, x := range xs {
-		out[i] = interp.Tuple{interp.MakeInt(start + int64(i)), x}
-	}
-	return interp.NewList(out), nil
-}
-
-var zipSig = signature{name: "zip", kwOnly: []string{"strict"}}
-
-// builtinZip returns a list of tuples, as long as the shortest argument
-// (strict=True requires equal lengths).
-func builtinZip(th *interp.Thread, args []value, kw kwargs) (value, error) {
-	b, err := zipSig.bind(nil, kw)
-	if err != nil {
-		return nil, err
-	}
-	strict := b[0] != nil && interp.Truth(b[0])
-	if len(args) == 0 {
-		return interp.NewList([]value{}), nil
-	}
-	seqs := make([][]value, len(args))
-	n := -1
-	for i, a := range args {
-		xs, err := iterate(th, a)
-		if err != nil {
-			return nil, err
-		}
-		seqs[i] = xs
-		if n < 0 || len(xs) < n {
-			if strict && n >= 0 {
-				return nil, interp.Errorf("ValueError", "zip() argument %d is shorter than argument 1", i+1)
-			}
-			n = len(xs)
-		} else if strict && len(xs) > n {
-			return nil, interp.Errorf("ValueError", "zip() argument %d is longer than argument 1", i+1)
-		}
-	}
-	out := make([]value, n)
-	for i := range out {
-		t := make(interp.Tuple, len(seqs))
-		for j, s := range seqs {
-			t[j] = s[i]
-		}
-		out[i] = t
-	}
-	return interp.NewList(out), nil
-}
-
-// builtinMap is map(f, *iterables), returning a list.
-func builtinMap(th *interp.Thread, args []value, kw kwargs) (value, error) {
-	if len(kw) > 0 {
-		return nil, interp.Errorf("TypeError", "map() takes no keyword arguments")
-	}
-	if len(args) < 2 {
-		return nil, interp.Errorf("TypeError", "map() must have at least two arguments.")
-	}
-	fn := args[0]
-	if !interp.IsCallable(fn) {
-		return nil, interp.Errorf("TypeError", "'%s' object is not callable", typeName(fn))
-	}
-	seqs := make([][]value, len(args)-1)
-	n := -1
-	for i, a := range args[1:] {
-		xs, err := iterate(th, a)
-		if err != nil {
-			return nil, err
-		}
-		seqs[i] = xs
-		if n < 0 || len(xs) < n {
-			n = len(xs)
-		}
-	}
-	out := make([]value, 0, n)
-	for i := 0; i < n; i++ {
-		cargs := make([]value, len(seqs))
-		for j, s := range seqs {
-			cargs[j] = s[i]
-		}
-		v, err := th.Call(fn, cargs, nil)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return interp.NewList(out), nil
-}
-
-// builtinFilter is filter(f, iterable), returning a list; f None keeps the
-// truthy elements.
-func builtinFilter(th *interp.Thread, args []value, kw kwargs) (value, error) {
-	if err := arity("filter", args, kw, 2, 2); err != nil {
-		return nil, err
-	}
-	xs, err := iterate(th, args[1])
-	if err != nil {
-		return nil, err
-	}
-	fn := args[0]
-	out := []value{}
-	for _, x := range xs {
-		keep := x
-		if !isNone(fn) {
-			if keep, err = call(th, fn, x); err != nil {
-				return nil, err
-			}
-		}
-		if interp.Truth(keep) {
-			out = append(out, x)
-		}
-	}
-	return interp.NewList(out), nil
-}
-
 var sortedSig = signature{name: "sorted", params: []string{"iterable"}, nreq: 1, kwOnly: []string{"key", "reverse"}}
 
 // builtinSorted is sorted(iterable, key=None, reverse=False): a new sorted
@@ -500,26 +371,6 @@ func (s *sorter) Less(i, j int) bool {
 		return false
 	}
 	return c == -1
-}
-
-// builtinReversed returns the elements of a sequence in reverse order, as a
-// list.
-func builtinReversed(th *interp.Thread, args []value, kw kwargs) (value, error) {
-	if err := arity("reversed", args, kw, 1, 1); err != nil {
-		return nil, err
-	}
-	if _, ok := args[0].(*interp.Set); ok {
-		return nil, interp.Errorf("TypeError", "'set' object is not reversible")
-	}
-	xs, err := iterate(th, args[0])
-	if err != nil {
-		return nil, interp.Errorf("TypeError", "'%s' object is not reversible", typeName(args[0]))
-	}
-	out := make([]value, len(xs))
-	for i, x := range xs {
-		out[len(xs)-1-i] = x
-	}
-	return interp.NewList(out), nil
 }
 
 var sumSig = signature{name: "sum", params: []string{"iterable", "start"}, nreq: 1}
@@ -687,40 +538,6 @@ func minMax(th *interp.Thread, name string, want int, args []value, kw kwargs) (
 		}
 	}
 	return best, nil
-}
-
-// builtinAny is any(iterable).
-func builtinAny(th *interp.Thread, args []value, kw kwargs) (value, error) {
-	if err := arity("any", args, kw, 1, 1); err != nil {
-		return nil, err
-	}
-	xs, err := iterate(th, args[0])
-	if err != nil {
-		return nil, err
-	}
-	for _, x := range xs {
-		if interp.Truth(x) {
-			return interp.Bool(true), nil
-		}
-	}
-	return interp.Bool(false), nil
-}
-
-// builtinAll is all(iterable).
-func builtinAll(th *interp.Thread, args []value, kw kwargs) (value, error) {
-	if err := arity("all", args, kw, 1, 1); err != nil {
-		return nil, err
-	}
-	xs, err := iterate(th, args[0])
-	if err != nil {
-		return nil, err
-	}
-	for _, x := range xs {
-		if !interp.Truth(x) {
-			return interp.Bool(false), nil
-		}
-	}
-	return interp.Bool(true), nil
 }
 
 // ---------------------------------------------------------------------------

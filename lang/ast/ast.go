@@ -151,10 +151,26 @@ type ReturnStmt struct {
 	Value Expr
 }
 
-// RaiseStmt is `raise [exc]`; Exc is nil for a bare re-raise.
+// RaiseStmt is `raise [exc [from cause]]`; Exc is nil for a bare re-raise,
+// Cause nil without `from`.
 type RaiseStmt struct {
 	StmtBase
-	Exc Expr
+	Exc   Expr
+	Cause Expr
+}
+
+// DelStmt is `del t1, t2`: each target a Name, IndexExpr, SliceExpr,
+// AttrExpr or a TupleExpr/ListExpr of targets.
+type DelStmt struct {
+	StmtBase
+	Targets []Expr
+}
+
+// GlobalStmt is `global a, b` (Nonlocal false) or `nonlocal a, b`.
+type GlobalStmt struct {
+	StmtBase
+	Names    []string
+	Nonlocal bool
 }
 
 // AssertStmt is `assert cond [, msg]`.
@@ -478,7 +494,26 @@ type SetExpr struct {
 	Elems []Expr
 }
 
-// DictExpr is `{k: v, ...}`.
+// YieldExpr is `yield [value]` or `yield from value` (From true); a function
+// whose body contains one is a generator.
+type YieldExpr struct {
+	P     Pos
+	Value Expr // nil for a bare yield
+	From  bool
+}
+
+// NamedExpr is the assignment expression `name := value`.
+type NamedExpr struct {
+	P      Pos
+	Target *Name
+	Value  Expr
+}
+
+// EllipsisLit is `...`.
+type EllipsisLit struct{ P Pos }
+
+// DictExpr is `{k: v, ...}`. A nil key marks `**mapping` (its Value is the
+// mapping to unpack).
 type DictExpr struct {
 	P      Pos
 	Keys   []Expr
@@ -650,6 +685,15 @@ func (e *TupleExpr) Position() Pos { return e.P }
 // Position returns the position of the SetExpr's first token.
 func (e *SetExpr) Position() Pos { return e.P }
 
+// Position returns the position of the `yield` keyword.
+func (e *YieldExpr) Position() Pos { return e.P }
+
+// Position returns the position of the assigned name.
+func (e *NamedExpr) Position() Pos { return e.P }
+
+// Position returns the position of the `...`.
+func (e *EllipsisLit) Position() Pos { return e.P }
+
 // Position returns the position of the DictExpr's first token.
 func (e *DictExpr) Position() Pos { return e.P }
 
@@ -693,6 +737,9 @@ func (e *PlaceholderExpr) Position() Pos { return e.P }
 func (e *StarredExpr) Position() Pos { return e.P }
 
 func (*Name) exprNode()            {}
+func (*YieldExpr) exprNode()       {}
+func (*NamedExpr) exprNode()       {}
+func (*EllipsisLit) exprNode()     {}
 func (*IntLit) exprNode()          {}
 func (*FloatLit) exprNode()        {}
 func (*StrLit) exprNode()          {}

@@ -177,7 +177,44 @@ func dump(b *strings.Builder, n Node) {
 			b.WriteByte(' ')
 			dump(b, x.Exc)
 		}
+		if x.Cause != nil {
+			b.WriteString(" from ")
+			dump(b, x.Cause)
+		}
 		b.WriteByte(')')
+	case *DelStmt:
+		b.WriteString("(del")
+		for _, t := range x.Targets {
+			b.WriteByte(' ')
+			dump(b, t)
+		}
+		b.WriteByte(')')
+	case *GlobalStmt:
+		if x.Nonlocal {
+			b.WriteString("(nonlocal")
+		} else {
+			b.WriteString("(global")
+		}
+		for _, n := range x.Names {
+			b.WriteString(" " + n)
+		}
+		b.WriteByte(')')
+	case *YieldExpr:
+		b.WriteString("(yield")
+		if x.From {
+			b.WriteString("-from")
+		}
+		if x.Value != nil {
+			b.WriteByte(' ')
+			dump(b, x.Value)
+		}
+		b.WriteByte(')')
+	case *NamedExpr:
+		b.WriteString("(:= " + x.Target.Name + " ")
+		dump(b, x.Value)
+		b.WriteByte(')')
+	case *EllipsisLit:
+		b.WriteString("...")
 	case *AssertStmt:
 		b.WriteString("(assert ")
 		dump(b, x.Cond)
@@ -379,8 +416,12 @@ func dump(b *strings.Builder, n Node) {
 		b.WriteString("(dict")
 		for i := range x.Keys {
 			b.WriteByte(' ')
-			dump(b, x.Keys[i])
-			b.WriteByte(':')
+			if x.Keys[i] == nil {
+				b.WriteString("**")
+			} else {
+				dump(b, x.Keys[i])
+				b.WriteByte(':')
+			}
 			if i < len(x.Values) {
 				dump(b, x.Values[i])
 			}

@@ -104,6 +104,9 @@ func inspectChildren(n Node, f func(Node) bool) {
 		inspectExpr(x.Value, f)
 	case *RaiseStmt:
 		inspectExpr(x.Exc, f)
+		inspectExpr(x.Cause, f)
+	case *DelStmt:
+		inspectExprs(x.Targets, f)
 	case *AssertStmt:
 		inspectExpr(x.Cond, f)
 		inspectExpr(x.Msg, f)
@@ -226,5 +229,10 @@ func inspectChildren(n Node, f func(Node) bool) {
 		inspectExpr(x.X, f)
 	case *StarredExpr:
 		inspectExpr(x.X, f)
+	case *YieldExpr:
+		inspectExpr(x.Value, f)
+	case *NamedExpr:
+		inspectExpr(x.Target, f)
+		inspectExpr(x.Value, f)
 	}
 }

@@ -205,6 +205,10 @@ func (c *compiler) stmt(s ast.Stmt) stmtFn {
 		return func(fr *frame) ctrl { fr.ret = v(fr); return ctrlReturn }
 	case *ast.RaiseStmt:
 		return c.raise(s)
+	case *ast.DelStmt:
+		return c.del(s)
+	case *ast.GlobalStmt:
+		return nil
 	case *ast.AssertStmt:
 		return c.assert(s)
 	case *ast.TryStmt:
@@ -405,6 +409,7 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 		els = c.block(s.Else)
 	}
 	pos := s.Iter.Position()
+	canPush := !exitsLoop(s.Body)
 	return func(fr *frame) ctrl {
 		th := fr.th
 		it := iter(fr)
@@ -446,6 +451,27 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 					return ctrlReturn
 				}
 			}
+		case *Iterator:
+			if canPush {
+				// No break or return in the body: the loop takes every
+				// element, so a fresh generator may push them.
+				if err := th.Each(x, func(v Value) bool { step(v); return true }); err != nil {
+					th.throw(err, pos)
+				}
+				break
+			}
+			for {
+				v, ok := x.Next(th)
+				if !ok {
+					break
+				}
+				switch step(v) {
+				case ctrlBreak:
+					return ctrlNone
+				case ctrlReturn:
+					return ctrlReturn
+				}
+			}
 		default:
 			elems, err := Iterate(it)
 			if err != nil {
@@ -470,6 +496,43 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 		}
 		return ctrlNone
 	}
+}
+
+// exitsLoop reports whether a loop body may leave the loop early with break
+// or return (not counting nested loops' own breaks, nor nested functions).
+func exitsLoop(stmts []ast.Stmt) bool {
+	found := false
+	var walk func(ss []ast.Stmt, nested bool)
+	walk = func(ss []ast.Stmt, nested bool) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *ast.BreakStmt:
+				if !nested {
+					found = true
+				}
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.IfStmt:
+				walk(s.Body, nested)
+				walk(s.Else, nested)
+			case *ast.WhileStmt:
+				walk(s.Body, true)
+				walk(s.Else, nested)
+			case *ast.ForStmt:
+				walk(s.Body, true)
+				walk(s.Else, nested)
+			case *ast.TryStmt:
+				walk(s.Body, nested)
+				for _, h := range s.Handlers {
+					walk(h.Body, nested)
+				}
+				walk(s.Else, nested)
+				walk(s.Finally, nested)
+			}
+		}
+	}
+	walk(stmts, false)
+	return found
 }
 
 // Iterate returns the elements of an iterable value (a snapshot for dicts
@@ -502,6 +565,13 @@ func Iterate(v Value) ([]Value, error) {
 		return out, nil
 	case Iterable:
 		return x.Elements()
+	case *Iterator:
+		th := x.in.cur
+		if th == nil {
+			th = x.in.newThread()
+			defer th.done()
+		}
+		return th.Elements(x)
 	}
 	return nil, Errorf("TypeError", "'%s' object is not iterable", v.TypeName())
 }
@@ -544,18 +614,20 @@ func (c *compiler) raise(s *ast.RaiseStmt) stmtFn {
 		}
 	}
 	exc := c.expr(s.Exc)
+	var cause evalFn
+	if s.Cause != nil {
+		cause = c.expr(s.Cause)
+	}
 	return func(fr *frame) ctrl {
 		v := exc(fr)
-		var e *Exception
-		switch x := v.(type) {
-		case *Exception:
-			e = x
-		case *ExcType:
-			e = &Exception{Type: x}
-		case Str:
-			e = Errorf("RuntimeError", "%s", string(x))
-		default:
+		e, ok := toException(v)
+		if !ok {
 			e = Errorf("TypeError", "exceptions must be an exception class, an exception or a string, not %s", v.TypeName())
+		}
+		if cause != nil {
+			if cv, ok := toException(cause(fr)); ok {
+				e.Cause = cv
+			}
 		}
 		if e.located {
 			// Raising a caught exception again keeps its origin.
@@ -564,6 +636,171 @@ func (c *compiler) raise(s *ast.RaiseStmt) stmtFn {
 		fr.th.raise(e, pos)
 		return ctrlNone
 	}
+}
+
+// del compiles `del t1, t2, ...`.
+func (c *compiler) del(s *ast.DelStmt) stmtFn {
+	fns := make([]func(fr *frame), 0, len(s.Targets))
+	for _, t := range s.Targets {
+		fns = append(fns, c.delTarget(t))
+	}
+	return func(fr *frame) ctrl {
+		for _, f := range fns {
+			f(fr)
+		}
+		return ctrlNone
+	}
+}
+
+func (c *compiler) delTarget(t ast.Expr) func(fr *frame) {
+	switch t := t.(type) {
+	case *ast.Name:
+		if t.Scope != "" && t.Scope != "local" {
+			name, scope, pos := t.Name, t.Scope, t.P
+			return func(fr *frame) {
+				var m map[string]Value
+				switch scope {
+				case "private":
+					m = fr.mod.private
+				case "public":
+					m = fr.th.in.public
+				default:
+					fr.th.raise(Errorf("RuntimeError", "system:%s cannot be deleted", name), pos)
+				}
+				if _, ok := m[name]; !ok {
+					fr.th.raise(Errorf("NameError", "name '%s:%s' is not defined", scope, name), pos)
+				}
+				delete(m, name)
+			}
+		}
+		load := c.load(t)
+		st := c.store(t)
+		return func(fr *frame) {
+			load(fr) // NameError when unbound
+			st(fr, nil)
+		}
+	case *ast.IndexExpr:
+		obj, idx := c.expr(t.X), c.expr(t.Index)
+		pos := t.LBrack
+		return func(fr *frame) {
+			if err := DelIndex(obj(fr), idx(fr)); err != nil {
+				fr.th.throw(err, pos)
+			}
+		}
+	case *ast.SliceExpr:
+		obj := c.expr(t.X)
+		lo, hi, step := c.optExpr(t.Lo), c.optExpr(t.Hi), c.optExpr(t.Step)
+		pos := t.LBrack
+		return func(fr *frame) {
+			l, ok := obj(fr).(*List)
+			if !ok {
+				fr.th.raise(Errorf("TypeError", "slice deletion needs a list"), pos)
+			}
+			start, stop, st, err := sliceBounds(lo(fr), hi(fr), step(fr), int64(len(l.Elems)))
+			if err != nil {
+				fr.th.throw(err, pos)
+			}
+			drop := map[int64]bool{}
+			for _, i := range sliceIdx(start, stop, st) {
+				drop[i] = true
+			}
+			out := l.Elems[:0]
+			for i, e := range l.Elems {
+				if !drop[int64(i)] {
+					out = append(out, e)
+				}
+			}
+			clear(l.Elems[len(out):])
+			l.Elems = out
+		}
+	case *ast.AttrExpr:
+		obj := c.expr(t.X)
+		name, pos := t.Name, t.NamePos
+		return func(fr *frame) {
+			if d, ok := obj(fr).(*Dict); ok {
+				if _, found, _ := d.Delete(Str(name)); found {
+					return
+				}
+			}
+			fr.th.raise(Errorf("AttributeError", "cannot delete attribute '%s'", name), pos)
+		}
+	case *ast.TupleExpr:
+		return c.delAll(t.Elems)
+	case *ast.ListExpr:
+		return c.delAll(t.Elems)
+	}
+	c.errorf(t.Position(), "SyntaxError", "cannot delete %s", describe(t))
+	return func(*frame) {}
+}
+
+func (c *compiler) delAll(ts []ast.Expr) func(fr *frame) {
+	fns := make([]func(fr *frame), len(ts))
+	for i, t := range ts {
+		fns[i] = c.delTarget(t)
+	}
+	return func(fr *frame) {
+		for _, f := range fns {
+			f(fr)
+		}
+	}
+}
+
+// DelIndex is `del x[i]` on a list (an index) or a dict (a key).
+func DelIndex(x, i Value) error {
+	switch c := x.(type) {
+	case *List:
+		n, ok := i.(Int)
+		if b, isBool := i.(Bool); isBool {
+			n, ok = 0, true
+			if b {
+				n = 1
+			}
+		}
+		if !ok {
+			return indexTypeErr("list", i)
+		}
+		k, ok := normIndex(int64(n), int64(len(c.Elems)))
+		if !ok {
+			return Errorf("IndexError", "list assignment index out of range")
+		}
+		copy(c.Elems[k:], c.Elems[k+1:])
+		c.Elems[len(c.Elems)-1] = nil
+		c.Elems = c.Elems[:len(c.Elems)-1]
+		return nil
+	case *Dict:
+		_, found, err := c.Delete(i)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return Errorf("KeyError", "%s", Repr(i))
+		}
+		return nil
+	}
+	return Errorf("TypeError", "'%s' object doesn't support item deletion", x.TypeName())
+}
+
+// toException converts a raised value to an exception: an exception, an
+// exception class, a string (a RuntimeError) or a struct value (an error of
+// the struct's own exception type, SPEC §4.4).
+func toException(v Value) (*Exception, bool) {
+	switch x := v.(type) {
+	case *Exception:
+		return x, true
+	case *ExcType:
+		return &Exception{Type: x}, true
+	case Str:
+		return Errorf("RuntimeError", "%s", string(x)), true
+	case *StructVal:
+		msg := Repr(x)
+		if m, ok := x.Attr("message"); ok {
+			msg = ToStr(m)
+		}
+		return &Exception{Type: x.Type.excType(), Msg: msg, Payload: x}, true
+	case *StructType:
+		return &Exception{Type: x.excType()}, true
+	}
+	return nil, false
 }
 
 func (c *compiler) assert(s *ast.AssertStmt) stmtFn {
@@ -783,6 +1020,8 @@ func excMatches(fr *frame, e *Exception, t Value, pos ast.Pos) bool {
 	switch x := t.(type) {
 	case *ExcType:
 		return e.Type.IsSubclass(x)
+	case *StructType:
+		return e.Type == x.excType()
 	case Tuple:
 		for _, y := range x {
 			if excMatches(fr, e, y, pos) {
@@ -928,6 +1167,9 @@ func (c *compiler) function(node ast.Node, name string, params []*ast.Param, bod
 		code.body = func(fr *frame) ctrl { fr.ret = e(fr); return ctrlReturn }
 	default:
 		code.body = sub.block(body)
+	}
+	if fs.isGen {
+		code.body = genBody(code.body)
 	}
 	c.errs = append(c.errs, sub.errs...)
 	code.nslots = fs.nslots

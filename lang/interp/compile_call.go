@@ -175,6 +175,11 @@ func (c *compiler) getAttr(fr *frame, v Value, name string, pos ast.Pos) Value {
 // GetAttr returns `v.name`: a struct field or method, a module's exported
 // name, an attribute of an embedder value, or a method of a built-in type.
 func (in *Interpreter) GetAttr(v Value, name string) (Value, error) {
+	if name == "__name__" {
+		if n, ok := nameOf(v); ok {
+			return Str(n), nil
+		}
+	}
 	switch x := v.(type) {
 	case *StructVal:
 		if a, ok := x.Attr(name); ok {
@@ -213,6 +218,27 @@ func (in *Interpreter) GetAttr(v Value, name string) (Value, error) {
 		}
 	}
 	return nil, Errorf("AttributeError", "'%s' object has no attribute '%s'", v.TypeName(), name)
+}
+
+// nameOf is the __name__ of types and functions (SPEC §2.6).
+func nameOf(v Value) (string, bool) {
+	switch x := v.(type) {
+	case *TypeObj:
+		return x.Name, true
+	case *StructType:
+		return x.Name, true
+	case *ExcType:
+		return x.Name, true
+	case *Function:
+		return x.Code.Name, true
+	case *Builtin:
+		return x.Name, true
+	case *BoundMethod:
+		return x.Name, true
+	case *InterfaceType:
+		return x.Name, true
+	}
+	return "", false
 }
 
 func (c *compiler) setAttr(fr *frame, obj Value, name string, v Value, pos ast.Pos) {

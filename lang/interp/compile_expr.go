@@ -320,13 +320,27 @@ func (c *compiler) expr(e ast.Expr) evalFn {
 		keys := make([]evalFn, len(e.Keys))
 		vals := make([]evalFn, len(e.Values))
 		for i := range e.Keys {
-			keys[i] = c.expr(e.Keys[i])
+			if e.Keys[i] != nil {
+				keys[i] = c.expr(e.Keys[i])
+			}
 			vals[i] = c.expr(e.Values[i])
 		}
 		pos := e.P
 		return func(fr *frame) Value {
 			d := NewDict(len(keys))
 			for i := range keys {
+				if keys[i] == nil {
+					// {**mapping}
+					m, ok := vals[i](fr).(*Dict)
+					if !ok {
+						fr.th.raise(Errorf("TypeError", "'%s' object is not a mapping", vals[i](fr).TypeName()), pos)
+					}
+					ks, vs := m.Keys(), m.Values()
+					for j := range ks {
+						_ = d.Set(ks[j], vs[j])
+					}
+					continue
+				}
 				if err := d.Set(keys[i](fr), vals[i](fr)); err != nil {
 					fr.th.throw(err, pos)
 				}
@@ -334,7 +348,29 @@ func (c *compiler) expr(e ast.Expr) evalFn {
 			return d
 		}
 	case *ast.CompExpr:
+		if e.Kind == ast.CompGen {
+			return c.genExpr(e)
+		}
 		return c.comprehension(e)
+	case *ast.YieldExpr:
+		pos := e.P
+		if e.Value == nil {
+			return func(fr *frame) Value { return fr.th.yieldValue(fr, None) }
+		}
+		v := c.expr(e.Value)
+		if e.From {
+			return func(fr *frame) Value { return fr.th.yieldFrom(fr, v(fr), pos) }
+		}
+		return func(fr *frame) Value { return fr.th.yieldValue(fr, v(fr)) }
+	case *ast.NamedExpr:
+		v, st := c.expr(e.Value), c.store(e.Target)
+		return func(fr *frame) Value {
+			x := v(fr)
+			st(fr, x)
+			return x
+		}
+	case *ast.EllipsisLit:
+		return constFn(Ellipsis)
 	case *ast.UnaryExpr:
 		return c.unary(e)
 	case *ast.BinaryExpr:
@@ -753,6 +789,29 @@ func (c *compiler) fstring(f *ast.FString) evalFn {
 	}
 }
 
+// genExpr compiles a generator expression: a call of a generator function
+// (see resolver.genExpr) with the iterator of its first iterable.
+func (c *compiler) genExpr(e *ast.CompExpr) evalFn {
+	g := c.r.gens[e]
+	mk := c.function(e, "<genexpr>", []*ast.Param{g.param}, g.body, nil, "")
+	first := c.expr(e.Clauses[0].Iter)
+	pos := e.Clauses[0].Iter.Position()
+	return func(fr *frame) Value {
+		f := mk(fr)
+		it := first(fr)
+		switch it.(type) {
+		case *List, *Range, *Iterator, Tuple, Str:
+		default:
+			x, err := fr.th.Iter(it)
+			if err != nil {
+				fr.th.throw(err, pos)
+			}
+			it = x
+		}
+		return fr.th.callFunction(f, []Value{it}, nil, pos)
+	}
+}
+
 func (c *compiler) comprehension(e *ast.CompExpr) evalFn {
 	// Comprehension variables live in slots of the current frame (their own
 	// block scope), so no function call is needed.
@@ -818,6 +877,17 @@ func (c *compiler) comprehension(e *ast.CompExpr) evalFn {
 					th.tick(cl.pos)
 					cl.st(fr, MakeInt(k))
 					run(i + 1)
+				}
+				return
+			}
+			if gi, ok := it.(*Iterator); ok {
+				if err := th.Each(gi, func(x Value) bool {
+					th.tick(cl.pos)
+					cl.st(fr, x)
+					run(i + 1)
+					return true
+				}); err != nil {
+					th.throw(err, cl.pos)
 				}
 				return
 			}

@@ -105,6 +105,8 @@ type Exception struct {
 	// Payload carries extra data for embedders (e.g. every attempt of a
 	// ValidationError); it is exposed to scripts as e.details when set.
 	Payload Value
+	// Cause is the exception named by `raise ... from cause` (__cause__).
+	Cause *Exception
 	// Err is the Go error this exception wraps, if any.
 	Err     error
 	located bool
@@ -169,6 +171,15 @@ func (e *Exception) Attr(name string) (Value, bool) {
 			return e.Payload, true
 		}
 		return None, true
+	case "__cause__":
+		if e.Cause != nil {
+			return e.Cause, true
+		}
+		return None, true
+	}
+	if sv, ok := e.Payload.(*StructVal); ok {
+		// An error raised with a struct value reads its fields.
+		return sv.Attr(name)
 	}
 	return nil, false
 }

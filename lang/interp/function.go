@@ -139,6 +139,7 @@ type frame struct {
 	pos   ast.Pos
 	ret   Value
 	exc   *Exception
+	gen   *generator // the generator whose body runs in this frame, if any
 }
 
 // reserve returns the base index of n fresh nil slots on the value stack.

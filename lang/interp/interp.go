@@ -121,6 +121,7 @@ func New(opts Options) *Interpreter {
 	for name, t := range excTypes {
 		in.builtins[name] = t
 	}
+	in.builtins["Ellipsis"] = Ellipsis
 	in.main = newModule(in, "__main__", "")
 	return in
 }

@@ -299,6 +299,8 @@ func (th *Thread) reprOf(v Value, pos ast.Pos) string {
 // materializing a range or a string and charges one step per element.
 func (th *Thread) Iterate(v Value) ([]Value, error) {
 	switch x := v.(type) {
+	case *Iterator:
+		return th.Elements(x)
 	case *Range:
 		th.AllocValues(x.Len())
 	case Str:

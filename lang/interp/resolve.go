@@ -22,6 +22,7 @@ type fscope struct {
 	free     []*varInfo
 	freeIdx  map[*varInfo]int
 	vars     []*varInfo
+	isGen    bool // the body contains yield: a generator function
 }
 
 // bscope is a name-binding scope: a function body, a lambda, a comprehension
@@ -31,6 +32,10 @@ type bscope struct {
 	owner  *fscope
 	vars   map[string]*varInfo
 	isComp bool
+	// globals and nonlocals are the names a function declares `global` or
+	// `nonlocal`: assignments to them bind no local.
+	globals   map[string]bool
+	nonlocals map[string]ast.Pos
 }
 
 type varInfo struct {
@@ -51,6 +56,7 @@ type resolver struct {
 	fscopes map[ast.Node]*fscope
 	params  map[*ast.Param]*varInfo
 	binds   map[ast.Node]map[string]*varInfo // statement-level bindings (def, import, except)
+	gens    map[*ast.CompExpr]*genExpr       // generator expressions, as functions
 	errs    diag.List
 	src     string
 }
@@ -62,6 +68,7 @@ func newResolver(src string) *resolver {
 		fscopes: map[ast.Node]*fscope{},
 		params:  map[*ast.Param]*varInfo{},
 		binds:   map[ast.Node]map[string]*varInfo{},
+		gens:    map[*ast.CompExpr]*genExpr{},
 		src:     src,
 	}
 }
@@ -74,6 +81,14 @@ func (r *resolver) errorf(pos ast.Pos, typ, format string, args ...any) {
 func (bs *bscope) declare(name string) *varInfo {
 	if v, ok := bs.vars[name]; ok {
 		return v
+	}
+	if bs.globals[name] {
+		v := &varInfo{name: name, global: true}
+		bs.vars[name] = v
+		return v
+	}
+	if _, ok := bs.nonlocals[name]; ok {
+		return nil
 	}
 	v := &varInfo{name: name, owner: bs.owner, global: bs.owner.isModule && !bs.isComp}
 	bs.vars[name] = v
@@ -110,6 +125,48 @@ func (bs *bscope) lookup(name string) *varInfo {
 	return nil
 }
 
+// collectGlobals records the `global` and `nonlocal` declarations of a body
+// (not descending into nested functions) before anything is declared.
+func (r *resolver) collectGlobals(bs *bscope, stmts []ast.Stmt) {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ast.GlobalStmt:
+			for _, n := range s.Names {
+				switch {
+				case s.Nonlocal && bs.owner.isModule:
+					r.errorf(s.P, "SyntaxError", "nonlocal declaration not allowed at module level")
+				case s.Nonlocal:
+					if bs.nonlocals == nil {
+						bs.nonlocals = map[string]ast.Pos{}
+					}
+					bs.nonlocals[n] = s.P
+				case !bs.owner.isModule:
+					if bs.globals == nil {
+						bs.globals = map[string]bool{}
+					}
+					bs.globals[n] = true
+				}
+			}
+		case *ast.IfStmt:
+			r.collectGlobals(bs, s.Body)
+			r.collectGlobals(bs, s.Else)
+		case *ast.WhileStmt:
+			r.collectGlobals(bs, s.Body)
+			r.collectGlobals(bs, s.Else)
+		case *ast.ForStmt:
+			r.collectGlobals(bs, s.Body)
+			r.collectGlobals(bs, s.Else)
+		case *ast.TryStmt:
+			r.collectGlobals(bs, s.Body)
+			for _, h := range s.Handlers {
+				r.collectGlobals(bs, h.Body)
+			}
+			r.collectGlobals(bs, s.Else)
+			r.collectGlobals(bs, s.Finally)
+		}
+	}
+}
+
 // collect declares the names bound by statements (not descending into nested
 // function bodies).
 func (r *resolver) collect(bs *bscope, stmts []ast.Stmt) {
@@ -121,6 +178,10 @@ func (r *resolver) collect(bs *bscope, stmts []ast.Stmt) {
 			}
 		case *ast.AugAssignStmt:
 			r.collectTarget(bs, s.Target)
+		case *ast.DelStmt:
+			for _, t := range s.Targets {
+				r.collectTarget(bs, t)
+			}
 		case *ast.IfStmt:
 			r.collect(bs, s.Body)
 			r.collect(bs, s.Else)
@@ -187,6 +248,7 @@ func (r *resolver) collectTarget(bs *bscope, t ast.Expr) {
 func (r *resolver) resolveFile(f *ast.File) *fscope {
 	fs := &fscope{isModule: true, name: "<module>"}
 	bs := &bscope{owner: fs, vars: map[string]*varInfo{}}
+	r.collectGlobals(bs, f.Stmts)
 	r.collect(bs, f.Stmts)
 	r.stmts(bs, f.Stmts)
 	r.allocate(fs)
@@ -247,6 +309,12 @@ func (r *resolver) stmt(bs *bscope, s ast.Stmt) {
 		r.expr(bs, s.Value)
 	case *ast.RaiseStmt:
 		r.expr(bs, s.Exc)
+		r.expr(bs, s.Cause)
+	case *ast.DelStmt:
+		for _, t := range s.Targets {
+			r.expr(bs, t)
+		}
+	case *ast.GlobalStmt:
 	case *ast.AssertStmt:
 		r.expr(bs, s.Cond)
 		r.expr(bs, s.Msg)
@@ -346,8 +414,16 @@ func (r *resolver) function(parent *bscope, node ast.Node, recv *ast.Param, para
 			r.expr(bs, st.Expr)
 		}
 	}
+	r.collectGlobals(bs, body)
 	r.collect(bs, body)
 	r.stmts(bs, body)
+	for n, pos := range bs.nonlocals {
+		if v := bs.parent.lookup(n); v == nil || v.global {
+			r.errorf(pos, "SyntaxError", "no binding for nonlocal '%s' found", n)
+		} else {
+			bs.lookup(n)
+		}
+	}
 	r.allocate(fs)
 }
 
@@ -382,6 +458,10 @@ func (r *resolver) expr(bs *bscope, e ast.Expr) {
 			r.expr(bs, e.Values[i])
 		}
 	case *ast.CompExpr:
+		if e.Kind == ast.CompGen {
+			r.genExpr(bs, e)
+			return
+		}
 		// The first iterable is evaluated in the enclosing scope.
 		cs := &bscope{parent: bs, owner: bs.owner, vars: map[string]*varInfo{}, isComp: true}
 		r.scopes[e] = cs
@@ -441,7 +521,51 @@ func (r *resolver) expr(bs *bscope, e ast.Expr) {
 		r.expr(bs, e.X)
 	case *ast.StarredExpr:
 		r.expr(bs, e.X)
+	case *ast.YieldExpr:
+		if bs.owner.isModule {
+			r.errorf(e.P, "SyntaxError", "'yield' outside function")
+		}
+		bs.owner.isGen = true
+		r.expr(bs, e.Value)
+	case *ast.NamedExpr:
+		r.expr(bs, e.Value)
+		ts := bs
+		for ts.isComp && ts.parent != nil {
+			ts = ts.parent
+		}
+		ts.declare(e.Target.Name)
+		r.expr(bs, e.Target)
+	case *ast.EllipsisLit:
 	}
+}
+
+// genExpr is a generator expression as a generator function of one
+// parameter, the iterator of its first `for` (evaluated in the enclosing
+// scope, as in Python).
+type genExpr struct {
+	param *ast.Param
+	body  []ast.Stmt
+}
+
+func (r *resolver) genExpr(bs *bscope, e *ast.CompExpr) {
+	p0 := &ast.Param{P: e.P, Name: ".0"}
+	var inner ast.Stmt = &ast.ExprStmt{StmtBase: ast.StmtBase{P: e.Elt.Position()}, X: &ast.YieldExpr{P: e.Elt.Position(), Value: e.Elt}}
+	for i := len(e.Clauses) - 1; i >= 0; i-- {
+		cl := e.Clauses[i]
+		if cl.Iter != nil {
+			iter := cl.Iter
+			if i == 0 {
+				iter = &ast.Name{P: cl.Iter.Position(), Name: ".0"}
+			}
+			inner = &ast.ForStmt{StmtBase: ast.StmtBase{P: cl.P}, Target: cl.Target, Iter: iter, Body: []ast.Stmt{inner}}
+		} else {
+			inner = &ast.IfStmt{StmtBase: ast.StmtBase{P: cl.P}, Cond: cl.If, Body: []ast.Stmt{inner}}
+		}
+	}
+	g := &genExpr{param: p0, body: []ast.Stmt{inner}}
+	r.gens[e] = g
+	r.expr(bs, e.Clauses[0].Iter)
+	r.function(bs, e, nil, []*ast.Param{p0}, g.body, nil, "<genexpr>")
 }
 
 func (r *resolver) fstring(bs *bscope, f *ast.FString) {

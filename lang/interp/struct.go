@@ -2,6 +2,7 @@ package interp
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/minidana/dana/lang/ast"
 )
@@ -24,6 +25,8 @@ type StructType struct {
 	Methods map[string]Value
 	Decl    *ast.StructDef
 	index   map[string]int
+	excOnce sync.Once
+	exc     *ExcType
 }
 
 // TypeName returns "type".
@@ -65,6 +68,14 @@ type StructVal struct {
 
 // TypeName returns the struct's name.
 func (v *StructVal) TypeName() string { return v.Type.Name }
+
+// excType is the exception class of errors raised with a value of this
+// struct (`raise MyError(message="...")`): a subclass of Exception named
+// after the struct, made on first use.
+func (t *StructType) excType() *ExcType {
+	t.excOnce.Do(func() { t.exc = &ExcType{Name: t.Name, Parent: excTypes["Exception"]} })
+	return t.exc
+}
 
 // Attr returns a field or a bound method.
 func (v *StructVal) Attr(name string) (Value, bool) {

@@ -57,6 +57,18 @@ type List struct{ Elems []Value }
 // Tuple is an immutable sequence.
 type Tuple []Value
 
+// EllipsisType is the type of `...` (Ellipsis).
+type EllipsisType struct{}
+
+// Ellipsis is the value of `...`.
+var Ellipsis Value = EllipsisType{}
+
+// TypeName returns "ellipsis".
+func (EllipsisType) TypeName() string { return "ellipsis" }
+
+// String renders Ellipsis.
+func (EllipsisType) String() string { return "Ellipsis" }
+
 // Range is the lazy result of range().
 type Range struct{ Start, Stop, Step int64 }
 

@@ -398,13 +398,13 @@ func quoteRune(r rune) string {
 func opLen(s string) int {
 	if len(s) >= 3 {
 		switch s[:3] {
-		case "**=", "//=", "<<=", ">>=":
+		case "**=", "//=", "<<=", ">>=", "...":
 			return 3
 		}
 	}
 	if len(s) >= 2 {
 		switch s[:2] {
-		case "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", "::", "$$",
+		case "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", "::", "$$", ":=",
 			"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=":
 			return 2
 		}
@@ -430,6 +430,8 @@ func (s *scanner) name() {
 	}
 	p := s.pos()
 	switch {
+	case Contextual[word] && Keywords[word] && !s.startsDefinition(j):
+		s.emit(Ident, word, p)
 	case Keywords[word]:
 		s.emit(Keyword, word, p)
 	case ScopeWords[word] && j+1 < len(s.src) && s.src[j] == ':' && isIdentStart(s.src[j+1]):
@@ -442,6 +444,24 @@ func (s *scanner) name() {
 		s.emit(Ident, word, p)
 	}
 	s.advance(j - start)
+}
+
+// startsDefinition reports whether the contextual keyword ending at byte j
+// begins a definition: it is the first token of a statement and a name
+// follows it on the same line.
+func (s *scanner) startsDefinition(j int) bool {
+	if n := len(s.toks); n > 0 {
+		switch t := s.toks[n-1]; {
+		case t.Type == Newline, t.Type == Indent, t.Type == Dedent:
+		case t.Type == Op && t.Value == ";":
+		default:
+			return false
+		}
+	}
+	for j < len(s.src) && (s.src[j] == ' ' || s.src[j] == '\t') {
+		j++
+	}
+	return j < len(s.src) && isIdentStart(s.src[j])
 }
 
 func isStringPrefix(w string) bool {

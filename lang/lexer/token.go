@@ -96,8 +96,14 @@ var Keywords = map[string]bool{
 	"break": true, "continue": true, "pass": true, "struct": true, "interface": true,
 	"try": true, "except": true, "finally": true, "raise": true, "assert": true,
 	"import": true, "from": true, "as": true, "lambda": true, "True": true,
-	"False": true, "None": true,
+	"False": true, "None": true, "yield": true, "del": true, "global": true,
+	"nonlocal": true,
 }
+
+// Contextual are the keywords that are keywords only at the start of a
+// statement and followed by a name (`struct Point:`); elsewhere they are
+// ordinary names (SPEC §1.3: `struct = {...}` is an assignment).
+var Contextual = map[string]bool{"struct": true, "interface": true, "enum": true}
 
 // ScopeWords are the words that form a Scoped token when immediately followed
 // by ':' and an identifier.

@@ -190,7 +190,26 @@ func (c *conv) small(g *gSmall, out []ast.Stmt) []ast.Stmt {
 		if g.Raise.X != nil {
 			r.Exc = c.expr(g.Raise.X)
 		}
+		if g.Raise.Cause != nil {
+			r.Cause = c.expr(g.Raise.Cause)
+		}
 		s = r
+	case g.Del != nil:
+		d := &ast.DelStmt{}
+		x := c.exprList(g.Del)
+		if t, ok := x.(*ast.TupleExpr); ok {
+			d.Targets = t.Elems
+		} else {
+			d.Targets = []ast.Expr{x}
+		}
+		for _, t := range d.Targets {
+			c.checkDel(t)
+		}
+		s = d
+	case g.Global != nil:
+		s = &ast.GlobalStmt{Names: g.Global}
+	case g.Nonlocal != nil:
+		s = &ast.GlobalStmt{Names: g.Nonlocal, Nonlocal: true}
 	case g.Assert != nil:
 		a := &ast.AssertStmt{Cond: c.expr(g.Assert.Cond)}
 		if g.Assert.Msg != nil {
@@ -694,7 +713,34 @@ func (c *conv) target(g *gTarget) ast.Expr {
 	return x
 }
 
+// checkDel reports targets that `del` cannot delete.
+func (c *conv) checkDel(e ast.Expr) {
+	switch e := e.(type) {
+	case *ast.Name, *ast.IndexExpr, *ast.SliceExpr, *ast.AttrExpr:
+	case *ast.TupleExpr:
+		for _, x := range e.Elems {
+			c.checkDel(x)
+		}
+	case *ast.ListExpr:
+		for _, x := range e.Elems {
+			c.checkDel(x)
+		}
+	default:
+		c.errorf(e.Position(), "cannot delete %s", describe(e))
+	}
+}
+
 func (c *conv) expr(g *gExpr) ast.Expr {
+	if g.Yield != nil {
+		y := &ast.YieldExpr{P: c.pos(g.Yield.Pos), From: g.Yield.From}
+		switch {
+		case g.Yield.Src != nil:
+			y.Value = c.expr(g.Yield.Src)
+		case g.Yield.X != nil:
+			y.Value = c.noStar(c.exprList(g.Yield.X))
+		}
+		return y
+	}
 	if g.Lambda != nil {
 		l := g.Lambda
 		return &ast.LambdaExpr{P: c.pos(l.Pos), Params: c.params(l.Params, "lambda"), Body: c.expr(l.Body)}
@@ -878,6 +924,8 @@ func (c *conv) atom(g *gAtom, p ast.Pos) ast.Expr {
 		return &ast.BoolLit{P: p, V: false}
 	case k == atomNoneLit:
 		return &ast.NoneLit{P: p}
+	case k == atomEllipsis:
+		return &ast.EllipsisLit{P: p}
 	case k == atomPlaceholder:
 		if !c.placeholder {
 			c.errorf(p, "'$$' can only be used in the arguments of a pipeline stage")
@@ -1107,7 +1155,8 @@ func (c *conv) brace(g *gBrace) ast.Expr {
 		for _, it := range items {
 			switch {
 			case it.DStar != nil:
-				c.errorf(c.pos(it.Pos), "dict unpacking ('**') in a dict display is not supported")
+				d.Keys = append(d.Keys, nil)
+				d.Values = append(d.Values, c.bin(it.DStar))
 			case it.Value == nil:
 				c.errorf(c.pos(it.Pos), "':' expected after dictionary key")
 			default:
@@ -1123,11 +1172,7 @@ func (c *conv) brace(g *gBrace) ast.Expr {
 		case it.DStar != nil || it.Value != nil:
 			c.errorf(c.pos(it.Pos), "invalid syntax: a set display cannot hold 'key: value' pairs")
 		default:
-			e := c.starExpr(it.Key)
-			if st, ok := e.(*ast.StarredExpr); ok {
-				c.errorf(st.P, "unpacking ('*') in a set display is not supported")
-			}
-			s.Elems = append(s.Elems, e)
+			s.Elems = append(s.Elems, c.starExpr(it.Key))
 		}
 	}
 	return s

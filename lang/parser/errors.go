@@ -195,6 +195,45 @@ func inLambdaParams(toks []lexer.Token, k int) bool {
 	return false
 }
 
+// nameAfter are the keywords that a name must follow.
+var nameAfter = map[string]bool{"def": true, "as": true, "import": true, "global": true, "nonlocal": true, "struct": true, "interface": true, "enum": true}
+
+// unsupported names the Python constructs mini-Dana does not have; a
+// statement that starts with one of these names and does not parse gets
+// this message instead of "invalid syntax".
+var unsupported = map[string]string{
+	"with":  "`with` statements are not supported",
+	"async": "`async` functions are not supported",
+	"await": "`await` is not supported",
+	"match": "`match` statements are not supported",
+	"class": "invalid syntax: mini-Dana has no 'class'; use 'struct'",
+}
+
+// statementStart returns the first token of the logical line holding
+// toks[k], when that line is a statement that starts with a name followed
+// by something that cannot follow a name in an expression statement.
+func statementStart(toks []lexer.Token, k int) (lexer.Token, bool) {
+	i := k
+	for i > 0 {
+		t := toks[i-1]
+		if t.Type == lexer.Newline || t.Type == lexer.Indent || t.Type == lexer.Dedent {
+			break
+		}
+		i--
+	}
+	if i+1 >= len(toks) || i >= k {
+		return lexer.Token{}, false
+	}
+	next := toks[i+1]
+	switch {
+	case next.Type == lexer.Ident, next.Type == lexer.Keyword && next.Value != "in" && next.Value != "if":
+	case next.Type == lexer.Op && next.Value == "(" && toks[i].Value == "with":
+	default:
+		return lexer.Token{}, false
+	}
+	return toks[i], true
+}
+
 // things names the productions of the grammar in error messages.
 var things = map[string]string{
 	"GType": "a type", "GTypeAtom": "a type", "GTypeLit": "a type",
@@ -231,9 +270,16 @@ func explain(toks []lexer.Token, k int, expected string, srcLen int) (typ, msg s
 	}
 	lit := expectedLiteral(expected)
 	atEOF := (tok.Type == lexer.EOF || tok.Type == lexer.Dedent) && tok.Pos.Offset >= srcLen
+	if first, ok := statementStart(toks, k); ok {
+		if msg, ok := unsupported[first.Value]; ok && first.Type == lexer.Ident {
+			return lexer.SyntaxError, msg, first.Pos
+		}
+	}
 	switch {
 	case tok.Type == lexer.Indent:
 		return lexer.IndentationError, "unexpected indent", pos
+	case tok.Type == lexer.Keyword && k > 0 && !isEnd(prev) && prev.Type != lexer.Indent && (nameAfter[prev.Value] || !startsExpr(tok) && (prev.Value == "," || expectedThing(expected) != "" || strings.Contains(expected, "<ident>"))):
+		return lexer.SyntaxError, fmt.Sprintf("invalid syntax: '%s' is a keyword and cannot be used as a name", tok.Value), pos
 	case k >= 2 && prev.Type == lexer.Newline && toks[k-2].Type == lexer.Op && toks[k-2].Value == ":":
 		colon := toks[k-2]
 		if atEOF {

@@ -63,7 +63,30 @@ func (c *conv) flat(first *gOperand, ops []infix, notOK bool) ast.Expr {
 	}
 	cl := &climber{c: c, ops: ops}
 	lhs := cl.operand(first, 0, notOK)
-	return cl.climb(lhs, precOr)
+	return cl.walrus(cl.climb(lhs, precOr))
+}
+
+// walrus extends lhs with an assignment expression `name := value` (right
+// associative, lowest precedence). Any other operator left over is a
+// syntax error.
+func (cl *climber) walrus(lhs ast.Expr) ast.Expr {
+	if cl.i == len(cl.ops) {
+		return lhs
+	}
+	o := cl.ops[cl.i]
+	cl.i++
+	p := cl.c.pos(o.pos)
+	if o.op != ":=" {
+		cl.c.errorf(p, "invalid syntax: unexpected '%s'", o.op)
+		return lhs
+	}
+	name, ok := lhs.(*ast.Name)
+	if !ok || name.Scope != "" {
+		cl.c.errorf(lhs.Position(), "cannot use assignment expressions with %s", describe(lhs))
+		return lhs
+	}
+	rhs := cl.walrus(cl.climb(cl.operand(o.y, 0, true), precOr))
+	return &ast.NamedExpr{P: name.P, Target: name, Value: rhs}
 }
 
 // operand converts o from its k-th prefix operator on. A prefix operator

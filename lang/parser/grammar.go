@@ -200,6 +200,9 @@ type gSmall struct {
 	Assert   *gAssert   `parser:"| @@"`
 	Import   *gImport   `parser:"| @@"`
 	From     *gFrom     `parser:"| @@"`
+	Del      *gExprList `parser:"| 'del' @@"`
+	Global   []string   `parser:"| 'global' @Ident ( ',' @Ident )*"`
+	Nonlocal []string   `parser:"| 'nonlocal' @Ident ( ',' @Ident )*"`
 }
 
 type gReturn struct {
@@ -208,8 +211,9 @@ type gReturn struct {
 }
 
 type gRaise struct {
-	Kw bool   `parser:"@'raise'"`
-	X  *gExpr `parser:"@@?"`
+	Kw    bool   `parser:"@'raise'"`
+	X     *gExpr `parser:"( @@"`
+	Cause *gExpr `parser:"  ( 'from' @@ )? )?"`
 }
 
 type gAssert struct {
@@ -298,6 +302,16 @@ type gExpr struct {
 	If     *gOr      `parser:"  ( 'if' @@"`
 	Else   *gExpr    `parser:"    'else' @@ )?"`
 	Lambda *gLambda  `parser:"| @@"`
+	Yield  *gYield   `parser:"| @@"`
+}
+
+// gYield is `yield [exprs]` or `yield from expr`.
+type gYield struct {
+	Pos  plexer.Position
+	Kw   bool       `parser:"@'yield'"`
+	From bool       `parser:"( @'from'"`
+	Src  *gExpr     `parser:"  @@"`
+	X    *gExprList `parser:"| @@ )?"`
 }
 
 type gLambda struct {

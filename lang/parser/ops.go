@@ -21,6 +21,7 @@ var infixTable = map[string]uint8{
 	"or": 1, "and": 1, "<": 1, ">": 1, "==": 1, ">=": 1, "<=": 1, "!=": 1, "in": 1,
 	"not": 2, "is": 3,
 	"|": 1, "^": 1, "&": 1, "<<": 1, ">>": 1, "+": 1, "-": 1, "*": 1, "/": 1, "//": 1, "%": 1, "**": 1,
+	":=": 1,
 }
 
 // arithTable lists the binary operators of gArith.
@@ -135,7 +136,11 @@ type simpleGuard struct{}
 // Parse implements participle.Parseable.
 func (*simpleGuard) Parse(lex *plexer.PeekingLexer) error {
 	switch lex.Peek().Value {
-	case "if", "while", "for", "try", "def", "struct", "interface", "@":
+	case "if", "while", "for", "try", "def", "struct", "interface", "enum":
+		if lex.Peek().Type == lexer.Keyword {
+			return participle.NextMatch
+		}
+	case "@":
 		return participle.NextMatch
 	case "enum":
 		if isEnumStart(lex) {
@@ -174,7 +179,7 @@ type exprStmtGuard struct{}
 // Parse implements participle.Parseable.
 func (*exprStmtGuard) Parse(lex *plexer.PeekingLexer) error {
 	switch lex.Peek().Value {
-	case "pass", "break", "continue", "return", "raise", "assert", "import", "from":
+	case "pass", "break", "continue", "return", "raise", "assert", "import", "from", "del", "global", "nonlocal":
 		return participle.NextMatch
 	}
 	return nil
@@ -194,7 +199,7 @@ func startsItem(t *plexer.Token, extra ...string) bool {
 		return true
 	}
 	switch t.Value {
-	case "(", "[", "{", "-", "+", "~", "*", "not", "lambda", "True", "False", "None", "$$":
+	case "(", "[", "{", "-", "+", "~", "*", "not", "lambda", "True", "False", "None", "$$", "yield", "...":
 		return true
 	}
 	for _, e := range extra {
@@ -278,6 +283,7 @@ const (
 	atomFalse
 	atomNoneLit
 	atomPlaceholder
+	atomEllipsis
 )
 
 // Parse implements participle.Parseable.
@@ -303,6 +309,8 @@ func (a *atomTok) Parse(lex *plexer.PeekingLexer) error {
 			k = atomNoneLit
 		case "$$":
 			k = atomPlaceholder
+		case "...":
+			k = atomEllipsis
 		default:
 			return participle.NextMatch
 		}

@@ -1,0 +1,386 @@
+package interp
+
+import (
+	"context"
+	"runtime"
+	"runtime/debug"
+
+	"github.com/minidana/dana/lang/ast"
+)
+
+// Lazy iteration (SPEC §4.8). An *Iterator is a value kind of its own: the
+// result of a generator function or expression, iter(), zip, map, filter,
+// enumerate and reversed. Plain lists, tuples, strings, dicts, sets and
+// ranges keep their own fast paths; nothing about them changes.
+//
+// A generator's body runs in one of two ways:
+//   - pushed: a consumer that takes every element (list(), sum(), sorted(),
+//     a `for` loop without break or return) runs the body on its own thread,
+//     and each `yield` hands the value straight to the consumer. No goroutine
+//     and no copy are involved.
+//   - pulled: next(), zip, any/all, a `for` loop that may stop early, ...
+//     resume the body one element at a time. The body then runs on a
+//     goroutine with a thread of its own; the consumer and the body hand
+//     control to each other over channels, so exactly one of them runs at any
+//     time, and the step count travels with control. A generator that is
+//     dropped while suspended is ended by a finalizer (its goroutine exits
+//     without running any more script code).
+
+// Iterator is a lazy stream of values.
+type Iterator struct {
+	kind string
+	next func(th *Thread) (Value, bool)
+	gen  *generator // non-nil for generators
+	in   *Interpreter
+	done bool
+}
+
+// NewIterator returns an iterator named kind (its type name: "zip", "map",
+// ...) whose next function returns the following value, or false at the
+// end. next runs on the consuming thread and may raise.
+func (in *Interpreter) NewIterator(kind string, next func(th *Thread) (Value, bool)) *Iterator {
+	return &Iterator{kind: kind, next: next, in: in}
+}
+
+// TypeName returns the iterator's kind ("generator", "zip", "map", ...).
+func (it *Iterator) TypeName() string { return it.kind }
+
+// String renders <generator object>.
+func (it *Iterator) String() string { return "<" + it.kind + " object>" }
+
+// Next returns the iterator's next value, or false when it is exhausted.
+func (it *Iterator) Next(th *Thread) (Value, bool) {
+	if it.done {
+		return nil, false
+	}
+	var v Value
+	var ok bool
+	if it.gen != nil {
+		v, ok = it.gen.resume(th)
+	} else {
+		v, ok = it.next(th)
+	}
+	if !ok {
+		it.done = true
+	}
+	return v, ok
+}
+
+// Each calls fn with every element of an iterable value until fn returns
+// false. Lists are walked by index (appends during the walk are seen, as in
+// Python); iterators are consumed lazily.
+func (th *Thread) Each(v Value, fn func(Value) bool) error {
+	switch x := v.(type) {
+	case *List:
+		for i := 0; i < len(x.Elems); i++ {
+			if !fn(x.Elems[i]) {
+				return nil
+			}
+		}
+		return nil
+	case *Range:
+		n := x.Len()
+		for i, k := x.Start, int64(0); k < n; i, k = i+x.Step, k+1 {
+			if !fn(MakeInt(i)) {
+				return nil
+			}
+		}
+		return nil
+	case *Iterator:
+		if x.gen != nil && !x.gen.started && !x.done {
+			x.done = true
+			x.gen.push(th, fn)
+			return nil
+		}
+		for {
+			e, ok := x.Next(th)
+			if !ok || !fn(e) {
+				return nil
+			}
+		}
+	}
+	elems, err := Iterate(v)
+	if err != nil {
+		return err
+	}
+	for _, e := range elems {
+		if !fn(e) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Elements returns every element of an iterable value; an iterator is
+// consumed.
+func (th *Thread) Elements(v Value) ([]Value, error) {
+	if it, ok := v.(*Iterator); ok {
+		var out []Value
+		err := th.Each(it, func(e Value) bool { out = append(out, e); return true })
+		if out == nil {
+			out = []Value{}
+		}
+		return out, err
+	}
+	return Iterate(v)
+}
+
+// Iter returns an iterator over an iterable value (iter(v)); an iterator is
+// returned as is.
+func (th *Thread) Iter(v Value) (*Iterator, error) {
+	in := th.in
+	switch x := v.(type) {
+	case *Iterator:
+		return x, nil
+	case *List:
+		i := 0
+		return in.NewIterator("list_iterator", func(*Thread) (Value, bool) {
+			if i >= len(x.Elems) {
+				return nil, false
+			}
+			i++
+			return x.Elems[i-1], true
+		}), nil
+	case *Range:
+		n, k, cur := x.Len(), int64(0), x.Start
+		return in.NewIterator("range_iterator", func(*Thread) (Value, bool) {
+			if k >= n {
+				return nil, false
+			}
+			v := MakeInt(cur)
+			k, cur = k+1, cur+x.Step
+			return v, true
+		}), nil
+	}
+	elems, err := Iterate(v)
+	if err != nil {
+		return nil, err
+	}
+	kind := v.TypeName() + "_iterator"
+	if _, ok := v.(*Dict); ok {
+		kind = "dict_keyiterator"
+	}
+	i := 0
+	return in.NewIterator(kind, func(*Thread) (Value, bool) {
+		if i >= len(elems) {
+			return nil, false
+		}
+		i++
+		return elems[i-1], true
+	}), nil
+}
+
+// ---------------------------------------------------------------------------
+// Generators
+
+// generator is the state of one call of a generator function.
+type generator struct {
+	fr      *frame // the call's frame: heap slots, cells, free variables
+	body    stmtFn
+	started bool
+	// pulled mode
+	th    *Thread          // the body's own thread
+	wake  chan genMsg      // consumer -> body (buffered: a finalizer never blocks)
+	yield chan genMsg      // body -> consumer
+	ret   Value            // the value of `return v` in the body
+	sink  func(Value) bool // pushed mode: the consumer
+}
+
+type genMsg struct {
+	v     Value
+	exc   *Exception
+	done  bool
+	close bool
+}
+
+// pushStop unwinds a pushed generator body when its consumer stops early or
+// raises; exception handlers and finally blocks in the body do not see it.
+type pushStop struct{ consumer any }
+
+// newGenerator returns the generator object of a call of a generator
+// function whose frame is fr: the frame's slots are copied off the thread's
+// value stack, which the call releases when it returns.
+func newGenerator(fr *frame, body stmtFn) *Iterator {
+	g := &generator{body: body}
+	cp := *fr
+	cp.slots = append([]Value(nil), fr.slots...)
+	cp.ret = nil
+	cp.exc = nil
+	cp.gen = g
+	g.fr = &cp
+	it := &Iterator{kind: "generator", gen: g, in: fr.th.in}
+	runtime.SetFinalizer(it, func(it *Iterator) { it.gen.close() })
+	return it
+}
+
+// push runs the whole body on the consumer's thread, handing each yielded
+// value to fn.
+func (g *generator) push(th *Thread, fn func(Value) bool) {
+	g.started = true
+	fr := g.fr
+	fr.th = th
+	if th.depth >= th.in.opts.MaxDepth {
+		th.raise(Errorf("RecursionError", "maximum recursion depth exceeded (%d calls)", th.in.opts.MaxDepth), fr.pos)
+	}
+	g.sink = fn
+	depth, sp, nframes := th.depth, th.sp, len(th.frames)
+	th.depth++
+	th.frames = append(th.frames, fr)
+	defer func() {
+		th.depth, th.sp = depth, sp
+		th.frames = th.frames[:nframes]
+		if x := recover(); x != nil {
+			if s, ok := x.(pushStop); ok {
+				if s.consumer != nil {
+					panic(s.consumer)
+				}
+				return
+			}
+			panic(x)
+		}
+	}()
+	g.body(fr)
+}
+
+// yieldValue is `yield v` in a generator body: it returns the value sent in
+// (always None: send() is not supported).
+func (th *Thread) yieldValue(fr *frame, v Value) Value {
+	g := fr.gen
+	if g == nil {
+		th.raise(Errorf("SyntaxError", "'yield' outside a generator"), fr.pos)
+	}
+	if g.sink != nil {
+		var cont bool
+		func() {
+			defer func() {
+				if x := recover(); x != nil {
+					panic(pushStop{consumer: x})
+				}
+			}()
+			cont = g.sink(v)
+		}()
+		if !cont {
+			panic(pushStop{})
+		}
+		return None
+	}
+	g.yield <- genMsg{v: v}
+	msg := <-g.wake
+	if msg.close {
+		runtime.Goexit()
+	}
+	return None
+}
+
+// resume runs the body until its next yield, on a goroutine of its own.
+func (g *generator) resume(th *Thread) (Value, bool) {
+	if !g.started {
+		g.started = true
+		g.start(th)
+	}
+	if g.th == nil {
+		return nil, false // finished
+	}
+	gth := g.th
+	gth.steps, gth.nextCheck = th.steps, th.nextCheck
+	if th.stopped.Load() {
+		gth.stopped.Store(true)
+	}
+	g.wake <- genMsg{}
+	msg := <-g.yield
+	th.steps, th.nextCheck = gth.steps, gth.nextCheck
+	if msg.done {
+		g.th = nil
+		if msg.exc != nil {
+			panic(msg.exc)
+		}
+		return nil, false
+	}
+	return msg.v, true
+}
+
+// start creates the body's thread and goroutine; the goroutine waits for the
+// first resume.
+func (g *generator) start(th *Thread) {
+	gth := &Thread{in: th.in, ctx: th.ctx, maxSteps: th.maxSteps, data: th.data}
+	fr := g.fr
+	fr.th = gth
+	gth.frames = []*frame{fr}
+	gth.pool = []*frame{fr}
+	gth.depth = 1
+	g.th = gth
+	g.wake = make(chan genMsg, 1)
+	g.yield = make(chan genMsg)
+	var stop func() bool
+	if th.ctx.Done() != nil {
+		stop = context.AfterFunc(th.ctx, func() { gth.stopped.Store(true) })
+	}
+	wake, yield, body := g.wake, g.yield, g.body
+	go func() {
+		if stop != nil {
+			defer stop()
+		}
+		if msg := <-wake; msg.close {
+			return
+		}
+		var out genMsg
+		func() {
+			defer func() {
+				if x := recover(); x != nil {
+					switch e := x.(type) {
+					case *Exception:
+						out = genMsg{exc: e, done: true}
+					case error:
+						out = genMsg{exc: gth.in.locate(AsException(e), fr.pos, gth), done: true}
+					default:
+						out = genMsg{exc: gth.in.locate(Errorf("RuntimeError", "internal error in generator: %v\n%s", x, debug.Stack()), fr.pos, gth), done: true}
+					}
+				}
+			}()
+			body(fr)
+			out = genMsg{v: fr.ret, done: true}
+		}()
+		yield <- out
+	}()
+}
+
+// close ends a suspended generator's goroutine (from a finalizer).
+func (g *generator) close() {
+	if g.started && g.th != nil && g.wake != nil {
+		select {
+		case g.wake <- genMsg{close: true}:
+		default:
+		}
+	}
+}
+
+// yieldFrom is `yield from v`: every element of v is yielded in turn.
+func (th *Thread) yieldFrom(fr *frame, v Value, pos ast.Pos) Value {
+	it, err := th.Iter(v)
+	if err != nil {
+		th.throw(err, pos)
+	}
+	for {
+		// The body may move between threads while suspended (never: a
+		// pulled body stays on its own thread), so take fr.th each time.
+		cur := fr.th
+		x, ok := it.Next(cur)
+		if !ok {
+			break
+		}
+		cur.yieldValue(fr, x)
+	}
+	if it.gen != nil && it.gen.fr.ret != nil {
+		return it.gen.fr.ret
+	}
+	return None
+}
+
+// genBody wraps the compiled body of a generator function: calling the
+// function returns the generator object instead of running the body.
+func genBody(body stmtFn) stmtFn {
+	return func(fr *frame) ctrl {
+		fr.ret = newGenerator(fr, body)
+		return ctrlReturn
+	}
+}
