@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/minidana/dana/poet"
+	"github.com/minidana/dana/store"
 )
 
 // installPOET wires the learning store, the @poet decorator and feedback()
@@ -17,6 +18,9 @@ func installPOET(e *Engine) error {
 		StoreDir: e.Config.StoreDir,
 		Getenv:   e.Config.Getenv,
 		Stderr:   e.Config.Stderr,
+		// DANA_STORE_WAIT: how long to wait for a store another process
+		// uses before failing.
+		StoreOptions: store.Options{LockWait: store.LockWaitFromEnv(e.Config.Getenv)},
 	}
 	if r := e.Reason(); r != nil {
 		cfg.Analyzer = r.Analyzer()

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -101,4 +103,33 @@ func diskUsage(info os.FileInfo) int64 {
 		return st.Blocks * 512
 	}
 	return info.Size()
+}
+
+// writeHolder records, in the exclusive lock file, which process holds
+// the store ("PID\tCOMMAND"), so that a process waiting for it can say
+// who it waits for.
+func writeHolder(l *fileLock) {
+	if l == nil || l.f == nil {
+		return
+	}
+	_ = l.f.Truncate(0)
+	_, _ = l.f.WriteAt([]byte(fmt.Sprintf("%d\t%s\n", os.Getpid(), commandLine())), 0)
+}
+
+// holder returns the process named in the lock file at path, if it is
+// still running: its pid and command line.
+func holder(path string) (pid int, cmd string, ok bool) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, "", false
+	}
+	p, c, _ := strings.Cut(strings.TrimSpace(string(b)), "\t")
+	pid, err = strconv.Atoi(p)
+	if err != nil || pid <= 0 || pid == os.Getpid() {
+		return 0, "", false
+	}
+	if err := syscall.Kill(pid, 0); err != nil && !errors.Is(err, syscall.EPERM) {
+		return 0, "", false
+	}
+	return pid, c, true
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -44,6 +45,16 @@ func runHelper(mode, dir, arg string) error {
 		}
 		fmt.Println("ready")
 		return writeRounds(s, "child", 1, n)
+	case "hold":
+		// Hold the store open until killed.
+		s, err := Open(dir, Options{IdleClose: -1})
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		fmt.Println("holding")
+		time.Sleep(time.Minute)
+		return nil
 	case "feedback":
 		// Give feedback, report, then wait to be killed.
 		s := Lazy(dir, Options{})
@@ -248,4 +259,45 @@ func TestSIGKILLDurability(t *testing.T) {
 	}
 	check(rw)
 	rw.Close()
+}
+
+// TestWaitNamesHolder: a process that needs the store while another holds
+// it says which process it waits for (pid and command line), then gives up
+// after its lock wait with an error naming the holder.
+func TestWaitNamesHolder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a subprocess")
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), helperEnv+"=hold", helperDirEnv+"="+dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	if sc := bufio.NewScanner(out); !sc.Scan() || sc.Text() != "holding" {
+		t.Fatal("helper did not start")
+	}
+	var msgs []string
+	_, err = Open(dir, Options{LockWait: 800 * time.Millisecond, OnWait: func(m string) { msgs = append(msgs, m) }})
+	want := fmt.Sprintf("store in use by pid %d (", cmd.Process.Pid)
+	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], want) || !strings.Contains(msgs[0], "; waiting") {
+		t.Errorf("wait messages %q, want one starting %q", msgs, want)
+	}
+	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), fmt.Sprintf("pid %d", cmd.Process.Pid)) ||
+		!strings.Contains(err.Error(), "DANA_STORE_WAIT") {
+		t.Errorf("error %v", err)
+	}
+	// Once the holder is gone, the store opens at once.
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	s, err := Open(dir, Options{LockWait: time.Second})
+	if err != nil {
+		t.Fatalf("after the holder died: %v", err)
+	}
+	s.Close()
 }

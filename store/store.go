@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
+	"github.com/dgraph-io/badger/v4/options"
 )
 
 // Defaults for Options fields left zero.
@@ -72,6 +73,12 @@ type Options struct {
 	// MaxRecordBytes caps a whole execution record (default
 	// DefaultMaxRecordBytes).
 	MaxRecordBytes int
+	// MinFreeBytes is the free disk space required before writing
+	// (default DefaultMinFreeBytes; see checkSpace).
+	MinFreeBytes int64
+	// FreeSpace reports the free bytes on dir's file system (default:
+	// statfs); tests inject a full disk with it.
+	FreeSpace func(dir string) (uint64, error)
 	// IdleClose is how long the database stays open after the last
 	// operation (default DefaultIdleClose); a negative value keeps it open
 	// until Close.
@@ -93,6 +100,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxRecordBytes <= 0 {
 		o.MaxRecordBytes = DefaultMaxRecordBytes
+	}
+	if o.MinFreeBytes <= 0 {
+		o.MinFreeBytes = DefaultMinFreeBytes
 	}
 	if o.IdleClose == 0 {
 		o.IdleClose = DefaultIdleClose
@@ -121,6 +131,9 @@ type Store struct {
 	lastProbe time.Time
 	yieldedAt time.Time // when the handle last closed early for a waiter
 	openedAt  time.Time // when the database was last opened
+	viewDir   string    // the read-only view in use (see makeView), or ""
+	// verified remembers the tables already verified (see verifyTables).
+	verified map[string]tableStamp
 
 	// writeMu serialises write transactions and the index updates that
 	// follow them, so indexes see writes in commit order.
@@ -140,11 +153,12 @@ type Store struct {
 // directory is created and the database opened on first use.
 func Lazy(dir string, opts Options) *Store {
 	s := &Store{
-		dir:     dir,
-		opts:    opts.withDefaults(),
-		ids:     NewIDSource(nil),
-		indexes: map[string]*index{},
-		touches: map[string]time.Time{},
+		dir:      dir,
+		opts:     opts.withDefaults(),
+		ids:      NewIDSource(nil),
+		indexes:  map[string]*index{},
+		touches:  map[string]time.Time{},
+		verified: map[string]tableStamp{},
 	}
 	s.idle = sync.NewCond(&s.mu)
 	return s
@@ -304,10 +318,11 @@ func (s *Store) closeDBLocked() error {
 		}
 		s.writeMu.Unlock()
 	}
-	if err := s.db.Close(); err != nil {
+	if err := closeBadger(s.db); err != nil {
 		errs = append(errs, fmt.Errorf("closing the learning store at %s: %w", s.dir, err))
 	}
 	s.db = nil
+	s.removeView()
 	s.lock.unlock()
 	s.lock = nil
 	return errors.Join(errs...)
@@ -316,11 +331,20 @@ func (s *Store) closeDBLocked() error {
 // openLocked opens the database, waiting for other processes' locks.
 func (s *Store) openLocked() error {
 	if s.opts.ReadOnly {
-		if _, err := os.Stat(filepath.Join(s.dir, "MANIFEST")); errors.Is(err, os.ErrNotExist) {
+		in, err := inspect(s.dir, s.verified)
+		if err != nil {
+			return err
+		}
+		if !in.exists {
 			return nil // nothing stored yet: read as empty
 		}
-	} else if err := os.MkdirAll(s.dir, 0o700); err != nil {
-		return fmt.Errorf("creating the learning store directory: %w", err)
+	} else {
+		if err := os.MkdirAll(s.dir, 0o700); err != nil {
+			return fmt.Errorf("creating the learning store directory %s: %w", s.dir, err)
+		}
+		if err := s.checkSpace(); err != nil {
+			return err
+		}
 	}
 	lockPath := filepath.Join(s.dir, lockFileName)
 	wantPath := filepath.Join(s.dir, wantFileName)
@@ -355,13 +379,22 @@ func (s *Store) openLocked() error {
 		}
 		now := time.Now()
 		if now.After(deadline) {
-			return fmt.Errorf("the learning store at %s is locked by another dana process "+
-				"(waited %s); try again when it has finished: %w",
-				s.dir, s.opts.LockWait.Round(time.Millisecond), ErrLocked)
+			who := "another dana process"
+			if pid, cmd, ok := holder(lockPath); ok {
+				who = fmt.Sprintf("pid %d (%s)", pid, cmd)
+			}
+			return fmt.Errorf("the learning store at %s is still in use by %s after %s; "+
+				"try again when it has finished, or set DANA_STORE_WAIT (e.g. 60s) to wait longer: %w",
+				s.dir, who, s.opts.LockWait.Round(time.Millisecond), ErrLocked)
 		}
 		if !notified && s.opts.OnWait != nil && now.Sub(start) >= min(waitNotice, s.opts.LockWait/2) {
 			notified = true
-			s.opts.OnWait(fmt.Sprintf("waiting for the learning store at %s (locked by another dana process)...", s.dir))
+			who := "another dana process"
+			if pid, cmd, ok := holder(lockPath); ok {
+				who = fmt.Sprintf("pid %d (%s)", pid, cmd)
+			}
+			s.opts.OnWait(fmt.Sprintf("store in use by %s; waiting (up to %s; store %s)",
+				who, s.opts.LockWait.Round(time.Millisecond), s.dir))
 		}
 		sleep := backoff + time.Duration(rand.Int64N(int64(backoff)/2+1))
 		if rest := time.Until(deadline); sleep > rest {
@@ -373,7 +406,11 @@ func (s *Store) openLocked() error {
 }
 
 // tryOpen makes one attempt at locking and opening the database. busy
-// reports that another process holds the lock.
+// reports that another process holds the lock. The directory is inspected
+// (see inspect) before Badger sees it: a damaged store is never opened,
+// so nothing can write into it. A read-only handle on a store whose
+// write-ahead log needs replaying (a writer was killed) opens a view of it
+// (see makeView) instead of letting Badger truncate the log.
 func (s *Store) tryOpen(lockPath string) (db *badger.DB, lock *fileLock, busy bool, err error) {
 	readOnly := s.opts.ReadOnly
 	lock, ok, err := tryLock(lockPath, readOnly)
@@ -383,38 +420,66 @@ func (s *Store) tryOpen(lockPath string) (db *badger.DB, lock *fileLock, busy bo
 	if !ok {
 		return nil, nil, true, nil
 	}
-	db, err = badger.Open(badgerOptions(s.dir, readOnly))
-	if err != nil && readOnly && isTruncateNeeded(err) {
-		// A writer was killed before it could tidy its write-ahead log; a
-		// read-only open cannot replay it. Recover with a read-write open
-		// (writes through this handle are still refused).
-		lock.unlock()
-		lock, ok, err = tryLock(lockPath, false)
-		if err != nil {
-			return nil, nil, false, fmt.Errorf("opening the learning store at %s: %w", s.dir, err)
-		}
-		if !ok {
-			return nil, nil, true, nil
-		}
-		db, err = badger.Open(badgerOptions(s.dir, false))
+	if !readOnly {
+		writeHolder(lock)
 	}
+	in, err := inspect(s.dir, s.verified)
 	if err != nil {
 		lock.unlock()
+		return nil, nil, false, err
+	}
+	dir := s.dir
+	if readOnly && in.needsView() {
+		if dir, err = makeView(s.dir, in); err != nil {
+			lock.unlock()
+			return nil, nil, false, err
+		}
+		s.viewDir = dir
+	}
+	db, err = openBadger(dir, readOnly)
+	if err != nil {
+		lock.unlock()
+		s.removeView()
 		if isBadgerLocked(err) {
 			return nil, nil, true, nil
 		}
-		return nil, nil, false, fmt.Errorf("opening the learning store at %s: %w", s.dir, err)
+		if errors.Is(err, os.ErrPermission) {
+			return nil, nil, false, fmt.Errorf("opening the learning store at %s: %w "+
+				"(check the permissions of the directory and its files)", s.dir, err)
+		}
+		var de *DamageError
+		if errors.As(err, &de) {
+			de.Dir = s.dir
+			return nil, nil, false, de
+		}
+		return nil, nil, false, damaged(s.dir, "Badger cannot open it: "+oneLine(err.Error()))
 	}
 	return db, lock, false, nil
 }
 
-func isBadgerLocked(err error) bool {
-	return strings.Contains(err.Error(), "Cannot acquire directory lock")
+// openBadger opens the database in dir, turning a panic (Badger panics on
+// some damaged files) into a *DamageError.
+func openBadger(dir string, readOnly bool) (db *badger.DB, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			db, err = nil, damaged(dir, fmt.Sprintf("Badger failed opening it: %v", r))
+		}
+	}()
+	return badger.Open(badgerOptions(dir, readOnly))
 }
 
-func isTruncateNeeded(err error) bool {
-	return errors.Is(err, badger.ErrTruncateNeeded) ||
-		strings.Contains(err.Error(), badger.ErrTruncateNeeded.Error())
+// removeView deletes the read-only view, if any.
+func (s *Store) removeView() {
+	if s.viewDir != "" {
+		os.RemoveAll(s.viewDir)
+		s.viewDir = ""
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func isBadgerLocked(err error) bool {
+	return strings.Contains(err.Error(), "Cannot acquire directory lock")
 }
 
 // badgerOptions tunes Badger for a small, write-light, often reopened
@@ -435,5 +500,17 @@ func badgerOptions(dir string, readOnly bool) badger.Options {
 		WithNumGoroutines(2).
 		WithBlockCacheSize(8 << 20).
 		WithIndexCacheSize(0).
-		WithCompactL0OnClose(true)
+		WithCompactL0OnClose(true).
+		WithChecksumVerificationMode(options.OnBlockRead).
+		WithVerifyValueChecksum(true)
+}
+
+// closeBadger closes db, turning a panic into an error.
+func closeBadger(db *badger.DB) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("badger failed closing the database: %v", r)
+		}
+	}()
+	return db.Close()
 }

@@ -772,7 +772,7 @@ func TestLockWaitTimeout(t *testing.T) {
 	if d := time.Since(start); d < 300*time.Millisecond || d > 3*time.Second {
 		t.Errorf("waited %v, want about LockWait", d)
 	}
-	if len(msgs) != 1 || !strings.Contains(msgs[0], "waiting for the learning store at "+dir) {
+	if len(msgs) != 1 || !strings.Contains(msgs[0], "store in use by") || !strings.Contains(msgs[0], dir) {
 		t.Errorf("OnWait messages = %q", msgs)
 	}
 }

@@ -1,9 +1,12 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
@@ -28,7 +31,8 @@ type indexChange struct {
 
 // view runs fn in a read-only transaction; fn gets a nil txn when the store
 // does not exist yet (read-only handles only).
-func (s *Store) view(fn func(txn *badger.Txn) error) error {
+func (s *Store) view(fn func(txn *badger.Txn) error) (err error) {
+	defer s.guard(&err)
 	db, err := s.acquire()
 	if err != nil {
 		return err
@@ -46,15 +50,40 @@ func (s *Store) view(fn func(txn *badger.Txn) error) error {
 			return err
 		}
 	}
-	return db.View(fn)
+	return s.readErr(db.View(fn))
+}
+
+// guard turns a panic inside Badger (some damaged files make it panic
+// instead of returning an error) into a *DamageError.
+func (s *Store) guard(err *error) {
+	if r := recover(); r != nil {
+		*err = damaged(s.dir, fmt.Sprintf("reading it failed: %v", r))
+	}
+}
+
+// readErr turns the checksum errors Badger reports while reading into a
+// *DamageError that says what to do.
+func (s *Store) readErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := strings.ToLower(err.Error())
+	if strings.Contains(msg, "checksum") || strings.Contains(msg, "corrupt") {
+		return damaged(s.dir, "a record cannot be read: "+oneLine(err.Error()))
+	}
+	return err
 }
 
 // update runs fn in a read-write transaction and commits it durably
 // (SyncWrites), then brings the in-memory indexes up to date. Writes from
 // one handle are serialised.
-func (s *Store) update(fn func(w *wtx) error) error {
+func (s *Store) update(fn func(w *wtx) error) (err error) {
 	if s.opts.ReadOnly {
 		return ErrReadOnly
+	}
+	defer s.guard(&err)
+	if err := s.checkSpace(); err != nil {
+		return err
 	}
 	db, err := s.acquire()
 	if err != nil {
@@ -70,7 +99,7 @@ func (s *Store) update(fn func(w *wtx) error) error {
 	defer txn.Discard()
 	w := &wtx{s: s, txn: txn, counts: map[string]int{}, dirty: map[string]bool{}}
 	if err := fn(w); err != nil {
-		return err
+		return s.readErr(err)
 	}
 	gens := make(map[string]string, len(w.dirty))
 	for scope := range w.dirty {
@@ -86,7 +115,10 @@ func (s *Store) update(fn func(w *wtx) error) error {
 		}
 	}
 	if err := txn.Commit(); err != nil {
-		return fmt.Errorf("committing to the learning store: %w", err)
+		if errors.Is(err, syscall.ENOSPC) {
+			return fmt.Errorf("the disk holding the learning store at %s is full; nothing of this write was stored: %w", s.dir, ErrDiskFull)
+		}
+		return fmt.Errorf("committing to the learning store at %s: %w", s.dir, err)
 	}
 	s.applyChanges(w.changes, gens)
 	return nil

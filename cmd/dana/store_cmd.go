@@ -18,7 +18,7 @@ import (
 //
 // They use --store DIR, else $DANA_HOME/store, and accept --json.
 func (a *app) storeCommands() []*cobra.Command {
-	cmds := storecli.Commands(a.openStore)
+	cmds := append(storecli.Commands(a.openStore), storecli.StoreCommand(a.storeDir, a.openStore))
 	for _, c := range cmds {
 		c.GroupID = groupStore
 	}
@@ -29,16 +29,21 @@ func (a *app) storeCommands() []*cobra.Command {
 // Commands that only read open it read-only, so they work while a script
 // holds it; writers wait for the lock with a message.
 func (a *app) openStore(readOnly bool) (*store.Store, error) {
-	dir := a.opts.store
-	if dir == "" {
-		d, err := store.DefaultDir(os.Getenv)
-		if err != nil {
-			return nil, err
-		}
-		dir = d
+	dir, err := a.storeDir()
+	if err != nil {
+		return nil, err
 	}
 	return store.Open(dir, store.Options{
 		ReadOnly: readOnly,
+		LockWait: store.LockWaitFromEnv(os.Getenv),
 		OnWait:   func(msg string) { fmt.Fprintf(a.stderr, "dana: %s\n", msg) },
 	})
+}
+
+// storeDir is the store chosen by --store, else $DANA_HOME/store.
+func (a *app) storeDir() (string, error) {
+	if a.opts.store != "" {
+		return a.opts.store, nil
+	}
+	return store.DefaultDir(os.Getenv)
 }

@@ -1,0 +1,333 @@
+package store
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// damageFixture makes a store with executions (some large enough for the
+// value log) and learnings. With crash, it returns a copy taken while the
+// store was open: what a killed process leaves behind (write-ahead log not
+// replayed, no tables for the latest writes).
+func damageFixture(t *testing.T, crash bool) (dir string, ids []string) {
+	t.Helper()
+	src := t.TempDir()
+	s, err := Open(src, Options{IdleClose: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 60 {
+		e := &Execution{Function: "f", Kind: KindPoet, Status: StatusOK, Inputs: map[string]any{"i": i}}
+		if i%10 == 0 {
+			e.Prompt = strings.Repeat(fmt.Sprintf("big prompt %d ", i), 3000) // > 32 KB: value log
+		}
+		if err := s.PutExecution(e); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, e.ID)
+	}
+	for i := range 20 {
+		if err := s.AddLearning(&Learning{Function: "f", Text: fmt.Sprintf("learning %d", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !crash {
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return src, ids
+	}
+	dir = t.TempDir()
+	ents, _ := os.ReadDir(src)
+	for _, de := range ents {
+		if err := copyPrefix(filepath.Join(src, de.Name()), filepath.Join(dir, de.Name()), -1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return dir, ids
+}
+
+// snapshot hashes Badger's files in dir (not the lock files).
+func snapshot(t *testing.T, dir string) string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, de := range ents {
+		n := de.Name()
+		if n == lockFileName || n == wantFileName || n == "LOCK" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, fmt.Sprintf("%s %x", n, sha256.Sum256(b)))
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+// filesWith returns the files of dir with the extension ext, largest first.
+func filesWith(t *testing.T, dir, ext string) []string {
+	t.Helper()
+	m, _ := filepath.Glob(filepath.Join(dir, "*"+ext))
+	sort.Slice(m, func(i, j int) bool {
+		a, _ := os.Stat(m[i])
+		b, _ := os.Stat(m[j])
+		return a.Size() > b.Size()
+	})
+	if len(m) == 0 {
+		t.Fatalf("no %s file in %s", ext, dir)
+	}
+	return m
+}
+
+func flipByte(t *testing.T, path string, at func(size int) int) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := at(len(b))
+	b[i] ^= 0x5a
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// lastNonZero returns the offset of the last non-zero byte of a file.
+func lastNonZero(t *testing.T, path string) int {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] != 0 {
+			return i
+		}
+	}
+	return 0
+}
+
+// TestDamagedStores damages a store in every way the issue lists and
+// checks that every kind is detected: opening it, for writing or only for
+// reading, is a *DamageError naming the directory and what to do; no Go
+// panic escapes; and no file of the store changes.
+func TestDamagedStores(t *testing.T) {
+	cases := []struct {
+		name   string
+		crash  bool
+		damage func(t *testing.T, dir string)
+	}{
+		{"flipped byte early in .mem", true, func(t *testing.T, dir string) {
+			flipByte(t, filesWith(t, dir, ".mem")[0], func(int) int { return logHeaderSize + 40 })
+		}},
+		{"flipped byte in the middle of .mem", true, func(t *testing.T, dir string) {
+			p := filesWith(t, dir, ".mem")[0]
+			end := lastNonZero(t, p)
+			flipByte(t, p, func(int) int { return end / 2 })
+		}},
+		{"flipped byte after the end of .mem", true, func(t *testing.T, dir string) {
+			p := filesWith(t, dir, ".mem")[0]
+			end := lastNonZero(t, p)
+			flipByte(t, p, func(int) int { return end + 1000 })
+		}},
+		{"flipped byte in .sst", false, func(t *testing.T, dir string) {
+			flipByte(t, filesWith(t, dir, ".sst")[0], func(n int) int { return n / 3 })
+		}},
+		{"flipped byte at the end of .sst", false, func(t *testing.T, dir string) {
+			flipByte(t, filesWith(t, dir, ".sst")[0], func(n int) int { return n - 10 })
+		}},
+		{"flipped byte in .vlog", false, func(t *testing.T, dir string) {
+			p := filesWith(t, dir, ".vlog")[0]
+			flipByte(t, p, func(n int) int { return lastNonZero(t, p) / 2 })
+		}},
+		{"deleted MANIFEST", false, func(t *testing.T, dir string) {
+			if err := os.Remove(filepath.Join(dir, "MANIFEST")); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"zero-length .mem", true, func(t *testing.T, dir string) {
+			if err := os.Truncate(filesWith(t, dir, ".mem")[0], 0); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"zero-length .sst", false, func(t *testing.T, dir string) {
+			if err := os.Truncate(filesWith(t, dir, ".sst")[0], 0); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"zero-length .vlog", false, func(t *testing.T, dir string) {
+			if err := os.Truncate(filesWith(t, dir, ".vlog")[0], 0); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"truncated .sst", false, func(t *testing.T, dir string) {
+			p := filesWith(t, dir, ".sst")[0]
+			st, _ := os.Stat(p)
+			if err := os.Truncate(p, st.Size()/2); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"truncated .mem", true, func(t *testing.T, dir string) {
+			p := filesWith(t, dir, ".mem")[0]
+			if err := os.Truncate(p, int64(lastNonZero(t, p)/2)); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"truncated .vlog", false, func(t *testing.T, dir string) {
+			p := filesWith(t, dir, ".vlog")[0]
+			if err := os.Truncate(p, int64(lastNonZero(t, p)/2)); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"truncated MANIFEST", false, func(t *testing.T, dir string) {
+			p := filepath.Join(dir, "MANIFEST")
+			st, _ := os.Stat(p)
+			if err := os.Truncate(p, st.Size()-3); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, ids := damageFixture(t, tc.crash)
+			tc.damage(t, dir)
+			before := snapshot(t, dir)
+			for _, ro := range []bool{true, false} {
+				err := useStore(dir, ro, ids)
+				var de *DamageError
+				if !errors.As(err, &de) || de.Dir != dir {
+					t.Fatalf("read-only=%v: got %v, want a DamageError for %s", ro, err, dir)
+				}
+				msg := err.Error()
+				for _, want := range []string{dir, "damaged", "dana store check", "dana store repair"} {
+					if !strings.Contains(msg, want) {
+						t.Errorf("message lacks %q: %s", want, msg)
+					}
+				}
+			}
+			if after := snapshot(t, dir); after != before {
+				t.Errorf("the damaged store was changed:\nbefore:\n%s\nafter:\n%s", before, after)
+			}
+			if rep, err := Check(dir); err != nil || rep.OK || len(rep.Problems) == 0 {
+				t.Errorf("Check: %+v, %v", rep, err)
+			}
+			// Repair salvages what is readable into a fresh store.
+			rep, err := Repair(dir)
+			if err != nil {
+				t.Fatalf("Repair: %v", err)
+			}
+			if _, err := os.Stat(rep.KeptAside); err != nil {
+				t.Errorf("damaged store not kept aside: %v", err)
+			}
+			if after := snapshot(t, rep.KeptAside); after != before {
+				t.Errorf("Repair changed the damaged files")
+			}
+			chk, err := Check(dir)
+			if err != nil || !chk.OK {
+				t.Fatalf("Check after Repair: %+v, %v", chk, err)
+			}
+			t.Logf("salvaged %d/%d executions, %d/20 learnings; unreadable: %v",
+				rep.Executions, len(ids), rep.Learnings, rep.Unreadable)
+			if tc.name == "deleted MANIFEST" && (rep.Executions != len(ids) || rep.Learnings != 20) {
+				t.Errorf("a deleted MANIFEST loses nothing: salvaged %d executions, %d learnings", rep.Executions, rep.Learnings)
+			}
+			if err := useStore(dir, false, nil); err != nil {
+				t.Errorf("using the repaired store: %v", err)
+			}
+		})
+	}
+}
+
+// useStore opens dir and reads every record, then (read-write) tries a
+// write. It returns the first error; a panic is a test failure by itself.
+func useStore(dir string, readOnly bool, ids []string) error {
+	s, err := Open(dir, Options{ReadOnly: readOnly})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	for _, id := range ids {
+		if _, err := s.GetExecution(id); err != nil {
+			return err
+		}
+	}
+	if _, err := s.ListLearnings(LearningFilter{}); err != nil {
+		return err
+	}
+	if readOnly {
+		return nil
+	}
+	return s.PutExecution(&Execution{Function: "g", Kind: KindPoet, Status: StatusOK})
+}
+
+// TestCrashLeftoversReadOnly: a store left by a killed writer (write-ahead
+// log not replayed) is not damaged: read-only commands read every record
+// without changing a file, and the next writer replays the log.
+func TestCrashLeftoversReadOnly(t *testing.T) {
+	dir, ids := damageFixture(t, true)
+	before := snapshot(t, dir)
+	if err := useStore(dir, true, ids); err != nil {
+		t.Fatalf("read-only: %v", err)
+	}
+	if after := snapshot(t, dir); after != before {
+		t.Fatalf("a read-only open changed the store:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+	if err := useStore(dir, false, ids); err != nil {
+		t.Fatalf("read-write: %v", err)
+	}
+	if err := useStore(dir, true, ids); err != nil {
+		t.Fatalf("read-only after the writer: %v", err)
+	}
+}
+
+// TestDiskFull: with the disk (reported) full, writes fail with a clean
+// error matching ErrDiskFull that names the store, and everything stored
+// before is still there.
+func TestDiskFull(t *testing.T) {
+	dir := t.TempDir()
+	free := uint64(1 << 30)
+	s, err := Open(dir, Options{FreeSpace: func(string) (uint64, error) { return free, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var ids []string
+	for range 5 {
+		e := &Execution{Function: "f", Kind: KindPoet, Status: StatusOK}
+		if err := s.PutExecution(e); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, e.ID)
+	}
+	free = 10 << 20
+	err = s.PutExecution(&Execution{Function: "f", Kind: KindPoet, Status: StatusOK})
+	if !errors.Is(err, ErrDiskFull) || !strings.Contains(err.Error(), dir) {
+		t.Fatalf("write on a full disk: %v", err)
+	}
+	if _, err := s.Feedback(ids[0], FeedbackInput{Note: "x"}); !errors.Is(err, ErrDiskFull) {
+		t.Fatalf("feedback on a full disk: %v", err)
+	}
+	for _, id := range ids {
+		if _, err := s.GetExecution(id); err != nil {
+			t.Fatalf("record %s lost: %v", id, err)
+		}
+	}
+	free = 1 << 30
+	if err := s.PutExecution(&Execution{Function: "f", Kind: KindPoet, Status: StatusOK}); err != nil {
+		t.Fatalf("after space was freed: %v", err)
+	}
+}

@@ -1,0 +1,440 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/dgraph-io/badger/v4/options"
+	"github.com/dgraph-io/badger/v4/table"
+	"github.com/dgraph-io/ristretto/v2/z"
+)
+
+// Damage detection (see docs/store.md).
+//
+// Badger checks some things itself, once asked to: with
+// ChecksumVerificationMode OnTableAndBlockRead every table is verified
+// when the database opens and every block when it is read, and with
+// VerifyValueChecksum every value read from the value log is checked. Two
+// kinds of damage it does not report: a write-ahead log (.mem) or value
+// log (.vlog) damaged in the middle, which Badger's replay treats as the
+// end of the log and truncates (losing every later record), and files
+// that are missing or empty (a deleted MANIFEST makes Badger start an
+// empty database and delete the old tables). inspect checks for those
+// before Badger sees the directory.
+
+// ErrDamaged matches a *DamageError.
+var ErrDamaged = errors.New("learning store damaged")
+
+// DamageError reports a damaged store: nothing was written to it.
+type DamageError struct {
+	// Dir is the store directory.
+	Dir string
+	// Problems says what is wrong, one item per problem.
+	Problems []string
+}
+
+// Error implements error: it names the directory, what is wrong and what
+// to do.
+func (e *DamageError) Error() string {
+	return fmt.Sprintf("the learning store at %s is damaged (%s); nothing was written to it. "+
+		"Run `dana store check` for details, then `dana store repair` to copy every readable record "+
+		"into a fresh store (the damaged one is kept aside), or `dana store restore FILE` from a backup",
+		e.Dir, strings.Join(e.Problems, "; "))
+}
+
+// Is makes errors.Is(err, ErrDamaged) true.
+func (e *DamageError) Is(target error) bool { return target == ErrDamaged }
+
+func damaged(dir string, problems ...string) *DamageError {
+	return &DamageError{Dir: dir, Problems: problems}
+}
+
+// Badger's log format (memtable write-ahead logs and value logs): a
+// 20-byte file header, then entries of
+//
+//	meta byte, user meta byte, uvarint key length, uvarint value length,
+//	uvarint expiry, key, value, CRC-32C (big endian) of all before it.
+const (
+	logHeaderSize = 20
+	bitDelete     = 1 << 0
+	bitValuePtr   = 1 << 1
+	bitTxn        = 1 << 6
+	bitFinTxn     = 1 << 7
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// logEntry is one decoded log entry.
+type logEntry struct {
+	off, end   int
+	meta       byte
+	key, value []byte
+}
+
+// parseLogEntry decodes the entry at off. ok is false when the bytes there
+// are not a valid entry; claimed is then the end the header announces
+// (-1 when the header itself does not decode).
+func parseLogEntry(data []byte, off int) (e logEntry, claimed int, ok bool) {
+	if off+2 > len(data) {
+		return e, -1, false
+	}
+	p := off + 2
+	var lens [3]uint64
+	for i := range lens {
+		v, n := binary.Uvarint(data[p:])
+		if n <= 0 {
+			return e, -1, false
+		}
+		lens[i] = v
+		p += n
+	}
+	klen, vlen := lens[0], lens[1]
+	if klen > 1<<16 || vlen > uint64(len(data)) {
+		return e, -1, false
+	}
+	end := p + int(klen) + int(vlen) + 4
+	if end > len(data) {
+		return e, end, false
+	}
+	body := end - 4
+	if binary.BigEndian.Uint32(data[body:end]) != crc32.Checksum(data[off:body], castagnoli) {
+		return e, end, false
+	}
+	return logEntry{off: off, end: end, meta: data[off], key: data[p : p+int(klen)], value: data[p+int(klen) : body]}, end, true
+}
+
+// logCheck is what verifyLog found in one log file.
+type logCheck struct {
+	// validEnd is where Badger's replay will stop: the end of the last
+	// complete transaction (or plain entry).
+	validEnd int
+	// problem is "" for a healthy log (possibly with a torn tail left by
+	// a killed process, which holds nothing that was acknowledged).
+	problem string
+}
+
+// verifyLog checks a write-ahead or value log. Replay stops at the first
+// entry that does not decode; that is harmless when it is a torn tail (an
+// entry cut off by a kill: its end, checksum included, is still zero, and
+// nothing but zeros follows) and damage otherwise (data Badger would
+// silently drop follows, or a complete entry has a wrong checksum).
+func verifyLog(data []byte, txns bool) logCheck {
+	if len(data) < logHeaderSize {
+		return logCheck{problem: fmt.Sprintf("%d bytes, shorter than a log header", len(data))}
+	}
+	off, validEnd := logHeaderSize, logHeaderSize
+	var lastCommit []byte
+	for off < len(data) {
+		e, claimed, ok := parseLogEntry(data, off)
+		if !ok {
+			if allZero(data[off:]) {
+				break // the unused, zeroed end of the file
+			}
+			if claimed > 0 && claimed <= len(data) && allZero(data[claimed-4:claimed]) && allZero(data[claimed:]) {
+				break // torn tail: the last entry was being written
+			}
+			return logCheck{validEnd: validEnd, problem: fmt.Sprintf("an unreadable entry at byte %d with data after it", off)}
+		}
+		if len(e.key) == 0 && e.meta == 0 && len(e.value) == 0 {
+			break
+		}
+		switch {
+		case txns && e.meta&bitTxn != 0:
+			ts := keyTs(e.key)
+			if lastCommit == nil {
+				lastCommit = ts
+			} else if !bytes.Equal(ts, lastCommit) {
+				return logCheck{validEnd: validEnd, problem: fmt.Sprintf("a broken transaction at byte %d", off)}
+			}
+		case txns && e.meta&bitFinTxn != 0:
+			lastCommit = nil
+			validEnd = e.end
+		default:
+			if txns && lastCommit != nil {
+				return logCheck{validEnd: validEnd, problem: fmt.Sprintf("a broken transaction at byte %d", off)}
+			}
+			validEnd = e.end
+		}
+		off = e.end
+	}
+	return logCheck{validEnd: validEnd}
+}
+
+// keyTs returns the 8-byte version suffix of an internal key.
+func keyTs(key []byte) []byte {
+	if len(key) < 8 {
+		return nil
+	}
+	return key[len(key)-8:]
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// inspection is what inspect found in a store directory.
+type inspection struct {
+	// exists is false when the directory holds no database yet.
+	exists bool
+	// mems are the write-ahead logs to replay, with their valid ends.
+	mems map[string]int
+	// files are Badger's data files (name → size).
+	files map[string]int64
+}
+
+// inspect checks a store directory before Badger opens it. It never
+// writes. A store damaged in a way Badger would not notice (or would
+// "repair" by dropping data) gives a *DamageError.
+func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return &inspection{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the learning store directory: %w", err)
+	}
+	in := &inspection{mems: map[string]int{}, files: map[string]int64{}}
+	var problems []string
+	hasManifest := false
+	for _, de := range ents {
+		name := de.Name()
+		ext := filepath.Ext(name)
+		if name != "MANIFEST" && ext != ".sst" && ext != ".vlog" && ext != ".mem" {
+			continue
+		}
+		info, err := de.Info()
+		if err != nil {
+			return nil, fmt.Errorf("reading the learning store directory: %w", err)
+		}
+		if !info.Mode().IsRegular() {
+			problems = append(problems, name+" is not a regular file")
+			continue
+		}
+		in.files[name] = info.Size()
+		if name == "MANIFEST" {
+			hasManifest = true
+		}
+		if info.Size() == 0 {
+			problems = append(problems, name+" is empty")
+		}
+	}
+	if len(in.files) == 0 {
+		return in, nil
+	}
+	in.exists = true
+	if !hasManifest {
+		problems = append(problems, "MANIFEST is missing (it lists the tables)")
+	} else if in.files["MANIFEST"] > 0 {
+		data, err := os.ReadFile(filepath.Join(dir, "MANIFEST"))
+		if err != nil {
+			return nil, fmt.Errorf("reading MANIFEST in the learning store: %w", err)
+		}
+		if p := verifyManifest(data); p != "" {
+			problems = append(problems, "MANIFEST: "+p)
+		}
+	}
+	names := make([]string, 0, len(in.files))
+	for n := range in.files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		ext := filepath.Ext(name)
+		if (ext != ".mem" && ext != ".vlog") || in.files[name] == 0 {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, fmt.Errorf("reading %s in the learning store: %w", name, err)
+		}
+		c := verifyLog(data, ext == ".mem")
+		if c.problem != "" {
+			problems = append(problems, name+": "+c.problem)
+			continue
+		}
+		if ext == ".mem" {
+			in.mems[name] = c.validEnd
+		}
+	}
+	if len(problems) > 0 {
+		return nil, damaged(dir, problems...)
+	}
+	if problems := verifyTables(dir, in, verified); len(problems) > 0 {
+		return nil, damaged(dir, problems...)
+	}
+	return in, nil
+}
+
+// needsView reports whether a read-only open has to go through a view:
+// Badger refuses to open read-only a store whose write-ahead log must be
+// replayed (after a killed writer), and replaying it would write.
+func (in *inspection) needsView() bool {
+	for name, end := range in.mems {
+		if int64(end) != in.files[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// makeView builds, in a fresh temporary directory, a read-only view of
+// the store: the tables, value logs and MANIFEST linked (or copied), the
+// write-ahead logs copied up to their valid ends. Badger can then open the
+// view read-only; the store itself is never written.
+func makeView(dir string, in *inspection) (string, error) {
+	view, err := os.MkdirTemp("", "dana-store-view-")
+	if err != nil {
+		return "", fmt.Errorf("making a read-only view of the learning store: %w", err)
+	}
+	for name := range in.files {
+		src, dst := filepath.Join(dir, name), filepath.Join(view, name)
+		if end, ok := in.mems[name]; ok {
+			err = copyPrefix(src, dst, int64(end))
+		} else if err = os.Link(src, dst); err != nil {
+			err = copyPrefix(src, dst, -1)
+		}
+		if err != nil {
+			os.RemoveAll(view)
+			return "", fmt.Errorf("making a read-only view of the learning store: %w", err)
+		}
+	}
+	return view, nil
+}
+
+// copyPrefix copies the first n bytes of src (all when n < 0) to a new
+// file dst.
+func copyPrefix(src, dst string, n int64) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	var r io.Reader = in
+	if n >= 0 {
+		r = io.LimitReader(in, n)
+	}
+	if _, err := io.Copy(out, r); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// tableStamp identifies a table file's content cheaply: tables are never
+// rewritten, so a table verified once with the same size and time stays
+// verified.
+type tableStamp struct {
+	size  int64
+	mtime int64
+}
+
+// verifyTable reads every entry of a table, checking every block's
+// checksum, and compares the count with the table's index. Badger itself
+// ignores a table whose index checksum fails (the records in it silently
+// vanish), ends iterations at a damaged block without an error, and
+// panics in a goroutine of its own on some damaged tables; verifying here
+// first, where a panic can be recovered, turns all of these into a
+// problem report.
+func verifyTable(path string) (problem string) {
+	defer func() {
+		if r := recover(); r != nil {
+			problem = fmt.Sprintf("unreadable (%v)", r)
+		}
+	}()
+	mf, err := z.OpenMmapFile(path, os.O_RDONLY, 0)
+	if err != nil {
+		return oneLine(err.Error())
+	}
+	t, err := table.OpenTable(mf, table.Options{
+		ChkMode:            options.OnBlockRead,
+		Compression:        options.Snappy,
+		BlockSize:          4 << 10,
+		BloomFalsePositive: 0.01,
+	})
+	if err != nil {
+		return oneLine(err.Error())
+	}
+	defer t.MmapFile.Close(-1)
+	it := t.NewIterator(0)
+	defer it.Close()
+	n := uint32(0)
+	for it.Rewind(); it.Valid(); it.Next() {
+		n++
+	}
+	if want := t.KeyCount(); n != want {
+		return fmt.Sprintf("only %d of its %d entries are readable", n, want)
+	}
+	return ""
+}
+
+// verifyTables checks the tables of an inspected store that have not been
+// verified yet (verified maps file names to the stamp they were verified
+// with, and is updated).
+func verifyTables(dir string, in *inspection, verified map[string]tableStamp) []string {
+	var problems []string
+	for name := range in.files {
+		if filepath.Ext(name) != ".sst" || in.files[name] == 0 {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		info, err := os.Stat(path)
+		if err != nil {
+			problems = append(problems, name+": "+oneLine(err.Error()))
+			continue
+		}
+		stamp := tableStamp{size: info.Size(), mtime: info.ModTime().UnixNano()}
+		if verified[name] == stamp {
+			continue
+		}
+		if p := verifyTable(path); p != "" {
+			problems = append(problems, name+": "+p)
+			continue
+		}
+		verified[name] = stamp
+	}
+	sort.Strings(problems)
+	return problems
+}
+
+// verifyManifest checks the MANIFEST: an 8-byte header, then change sets
+// of [4-byte length][4-byte CRC-32C][length bytes]. Badger drops a change
+// set cut off at the end of the file without a word (and with it, say,
+// the table it added); here that is damage.
+func verifyManifest(data []byte) string {
+	if len(data) < 8 || string(data[:4]) != "Bdgr" {
+		return "not a Badger manifest"
+	}
+	off := 8
+	for off < len(data) {
+		if off+8 > len(data) {
+			return fmt.Sprintf("cut off at byte %d", off)
+		}
+		n := int(binary.BigEndian.Uint32(data[off:]))
+		sum := binary.BigEndian.Uint32(data[off+4:])
+		if off+8+n > len(data) {
+			return fmt.Sprintf("cut off at byte %d", off)
+		}
+		if crc32.Checksum(data[off+8:off+8+n], castagnoli) != sum {
+			return fmt.Sprintf("checksum mismatch at byte %d", off)
+		}
+		off += 8 + n
+	}
+	return ""
+}
