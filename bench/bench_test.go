@@ -7,6 +7,7 @@ package bench
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,6 +60,39 @@ func TestProgramsMatchPython(t *testing.T) {
 			}
 			if got := out.String(); got != want {
 				t.Errorf("%s printed\n%s\nPython printed\n%s", na, got, want)
+			}
+		})
+	}
+}
+
+// BenchmarkPrograms runs each program at its small size in-process, for
+// profiling the interpreter on whole programs:
+//
+//	go test -run '^$' -bench 'Programs/scheduler' -cpuprofile cpu.out ./bench
+func BenchmarkPrograms(b *testing.B) {
+	progs, _ := filepath.Glob("*.na")
+	for _, na := range progs {
+		src, err := os.ReadFile(na)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(strings.TrimSuffix(na, ".na"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				in := interp.New(interp.Options{
+					Stdout: io.Discard,
+					Stderr: io.Discard,
+					Getenv: func(k string) string {
+						if k == "DANA_BENCH_SMALL" {
+							return "1"
+						}
+						return ""
+					},
+				})
+				builtins.Install(in)
+				if err := in.Exec(na, string(src)); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

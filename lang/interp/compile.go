@@ -338,15 +338,7 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 			return ctrlNone
 		}
 	case *ast.AttrExpr:
-		obj := c.expr(t.X)
-		name := t.Name
-		return func(fr *frame) ctrl {
-			o := obj(fr)
-			a := c.getAttr(fr, o, name, t.NamePos)
-			r := c.binop(fr, op, a, val(fr), pos)
-			c.setAttr(fr, o, name, r, t.NamePos)
-			return ctrlNone
-		}
+		return c.attrAugAssign(t, op, val, pos)
 	case *ast.IndexExpr:
 		obj := c.expr(t.X)
 		idx := c.expr(t.Index)
@@ -1090,6 +1082,7 @@ func (c *compiler) attachMethod(fr *frame, typeName, name string, fn Value, pos 
 	} else if v, ok := in.builtins[typeName]; ok {
 		t = v
 	}
+	in.methodGen++ // invalidates the call sites' method caches
 	switch x := t.(type) {
 	case *StructType:
 		x.Methods[name] = fn

@@ -86,31 +86,7 @@ func (c *compiler) call(e *ast.CallExpr) evalFn {
 	site := e
 	args, kws := c.args(e.Args)
 	if attr, ok := e.Fn.(*ast.AttrExpr); ok {
-		obj := c.expr(attr.X)
-		name, npos := attr.Name, attr.NamePos
-		return func(fr *frame) Value {
-			recv := obj(fr)
-			th := fr.th
-			a, kw := args(fr), kws(fr)
-			th.site = site
-			switch r := recv.(type) {
-			case *StructVal:
-				if i, ok := r.Type.index[name]; ok {
-					return th.call(r.Fields[i], a, kw, npos)
-				}
-				if m, ok := r.Type.Methods[name]; ok {
-					return th.call(m, prepend(recv, a), kw, npos)
-				}
-			case *Module, *StructType, *Exception, *InterfaceType:
-			default:
-				if ms, ok := th.in.methods[recv.TypeName()]; ok {
-					if m, ok := ms[name]; ok {
-						return th.call(m, prepend(recv, a), kw, npos)
-					}
-				}
-			}
-			return th.call(c.getAttr(fr, recv, name, npos), a, kw, npos)
-		}
+		return c.methodCall(e, attr, simple)
 	}
 	fn := c.expr(e.Fn)
 	if simple {

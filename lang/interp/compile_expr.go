@@ -166,9 +166,7 @@ func (c *compiler) store(t ast.Expr) storeFn {
 		}
 		return c.storeVar(t.Name, c.r.refs[t], t.P)
 	case *ast.AttrExpr:
-		obj := c.expr(t.X)
-		name, pos := t.Name, t.NamePos
-		return func(fr *frame, v Value) { c.setAttr(fr, obj(fr), name, v, pos) }
+		return c.attrStore(t)
 	case *ast.IndexExpr:
 		obj := c.expr(t.X)
 		idx := c.expr(t.Index)
@@ -423,9 +421,7 @@ func (c *compiler) expr(e ast.Expr) evalFn {
 			return v
 		}
 	case *ast.AttrExpr:
-		x := c.expr(e.X)
-		name, pos := e.Name, e.NamePos
-		return func(fr *frame) Value { return c.getAttr(fr, x(fr), name, pos) }
+		return c.attrLoad(e)
 	case *ast.PlaceholderExpr:
 		if c.place == nil {
 			c.errorf(e.P, "SyntaxError", "'$$' can only be used in a pipeline stage")

@@ -86,6 +86,9 @@ type Interpreter struct {
 	// gil is the interpreter lock (see gil.go): held by the thread that
 	// interprets.
 	gil sync.Mutex
+	// methodGen counts changes of method tables (struct and built-in
+	// types); call sites cache method lookups per generation.
+	methodGen uint64
 }
 
 // New returns an interpreter with no builtins installed beyond the core ones
@@ -209,6 +212,7 @@ func (in *Interpreter) RegisterMethod(typeName, name string, fn BuiltinFunc) {
 		in.methods[typeName] = m
 	}
 	m[name] = &Builtin{Name: typeName + "." + name, Fn: fn}
+	in.methodGen++
 }
 
 // MethodNames returns the sorted method names of a built-in type.
