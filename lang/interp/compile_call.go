@@ -84,11 +84,13 @@ func (c *compiler) call(e *ast.CallExpr) evalFn {
 	}
 	pos := e.P
 	site := e
-	args, kws := c.args(e.Args)
 	if attr, ok := e.Fn.(*ast.AttrExpr); ok {
 		return c.methodCall(e, attr, simple)
 	}
 	fn := c.expr(e.Fn)
+	if kwc := c.keywordCall(e, fn); kwc != nil {
+		return kwc
+	}
 	if simple {
 		argEs := make([]evalFn, len(e.Args))
 		for i, a := range e.Args {
@@ -124,6 +126,7 @@ func (c *compiler) call(e *ast.CallExpr) evalFn {
 			return th.call(f, a, nil, pos)
 		}
 	}
+	args, kws := c.args(e.Args)
 	return func(fr *frame) Value {
 		f := fn(fr)
 		a, kw := args(fr), kws(fr)

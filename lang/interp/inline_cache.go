@@ -244,3 +244,68 @@ func (c *compiler) methodCall(e *ast.CallExpr, attr *ast.AttrExpr, simple bool) 
 		return th.call(m, a, nil, npos)
 	}
 }
+
+// keywordCall compiles a call whose arguments are all `name=value` (the
+// usual struct construction, `Point(x=1, y=2)`). When the callee is a
+// struct type the site caches, per type, the field index of each keyword
+// and fills the instance's fields directly. It returns nil when the call
+// has other kinds of arguments.
+func (c *compiler) keywordCall(e *ast.CallExpr, fn evalFn) evalFn {
+	if len(e.Args) == 0 {
+		return nil
+	}
+	names := make([]string, len(e.Args))
+	valEs := make([]evalFn, len(e.Args))
+	for i, a := range e.Args {
+		if a.Name == "" || a.Star || a.DoubleStar {
+			return nil
+		}
+		names[i] = a.Name
+		valEs[i] = c.expr(a.Value)
+	}
+	pos, site := e.P, e
+	var cacheT *StructType
+	var idx []int // field index per keyword; nil when the keywords don't fit cacheT
+	return func(fr *frame) Value {
+		f := fn(fr)
+		th := fr.th
+		if st, ok := f.(*StructType); ok {
+			if st != cacheT {
+				cacheT, idx = st, st.keywordIndexes(names)
+			}
+			if idx != nil {
+				vals := make([]Value, len(st.Fields))
+				for i, ve := range valEs {
+					vals[idx[i]] = ve(fr)
+				}
+				v, err := st.finish(vals)
+				if err != nil {
+					th.throw(err, pos)
+				}
+				return v
+			}
+		}
+		kw := make([]KwArg, len(valEs))
+		for i, ve := range valEs {
+			kw[i] = KwArg{Name: names[i], Value: ve(fr)}
+		}
+		th.site = site
+		return th.call(f, nil, kw, pos)
+	}
+}
+
+// keywordIndexes maps keyword names to field indexes; nil when a name is
+// not a field or is repeated (the general path reports those).
+func (s *StructType) keywordIndexes(names []string) []int {
+	idx := make([]int, len(names))
+	seen := make([]bool, len(s.Fields))
+	for i, n := range names {
+		j, ok := s.index[n]
+		if !ok || seen[j] {
+			return nil
+		}
+		seen[j] = true
+		idx[i] = j
+	}
+	return idx
+}

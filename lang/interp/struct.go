@@ -160,6 +160,12 @@ func (s *StructType) construct(th *Thread, args []Value, kw []KwArg) (Value, err
 		}
 		vals[i] = k.Value
 	}
+	return s.finish(vals)
+}
+
+// finish completes an instance from its field values in field order (nil
+// where not given): defaults, missing-field errors and coercion.
+func (s *StructType) finish(vals []Value) (Value, error) {
 	var missing []string
 	for i := range s.Fields {
 		f := &s.Fields[i]
@@ -169,6 +175,9 @@ func (s *StructType) construct(th *Thread, args []Value, kw []KwArg) (Value, err
 				continue
 			}
 			vals[i] = copyDefault(f.Default)
+			continue
+		}
+		if coercesToItself(vals[i], f.Hint) {
 			continue
 		}
 		c, err := coerceField(s, f, vals[i])
