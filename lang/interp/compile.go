@@ -305,16 +305,17 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 	case *ast.Name:
 		load := c.load(t)
 		st := c.store(t)
-		if v := c.r.refs[t]; t.Scope == "" && v != nil && !v.global && v.owner == c.fs && !v.captured && (op == "+" || op == "-") {
+		if v := c.r.refs[t]; t.Scope == "" && v != nil && !v.global && v.owner == c.fs && !v.captured && (op == "+" || op == "-" || op == "*" || op == "/") {
 			slot := v.slot
-			plus := op == "+"
+			plus, minus := op == "+", op == "-"
+			opc := arithOp(op)
 			return func(fr *frame) ctrl {
 				a := fr.slots[slot]
 				if a == nil {
 					a = load(fr)
 				}
 				b := val(fr)
-				if x, ok := a.(Int); ok {
+				if x, ok := a.(Int); ok && (plus || minus) {
 					if y, ok := b.(Int); ok {
 						if plus {
 							if s := x + y; (s > x) == (y > 0) {
@@ -326,6 +327,10 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 							return ctrlNone
 						}
 					}
+				}
+				if r, ok := fastArith(opc, a, b); ok {
+					fr.slots[slot] = r
+					return ctrlNone
 				}
 				fr.slots[slot] = fr.th.binary(op, a, b, pos)
 				return ctrlNone
@@ -342,11 +347,16 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 	case *ast.IndexExpr:
 		obj := c.expr(t.X)
 		idx := c.expr(t.Index)
+		opc := arithOp(op)
 		return func(fr *frame) ctrl {
 			o := obj(fr)
 			i := idx(fr)
 			a := c.index(fr, o, i, t.LBrack)
-			r := c.binop(fr, op, a, val(fr), pos)
+			b := val(fr)
+			r, ok := fastArith(opc, a, b)
+			if !ok {
+				r = c.binop(fr, op, a, b, pos)
+			}
 			c.setIndex(fr, o, i, r, t.LBrack)
 			return ctrlNone
 		}

@@ -512,6 +512,9 @@ func (c *compiler) unary(e *ast.UnaryExpr) evalFn {
 }
 
 func (c *compiler) binary(e *ast.BinaryExpr) evalFn {
+	if opc := arithOp(e.Op); opc != 0 && (opc == '/' || opc == 'p' || isArith(e.X) || isArith(e.Y)) {
+		return c.arithRoot(e)
+	}
 	x, y := c.expr(e.X), c.expr(e.Y)
 	op := e.Op
 	pos := e.OpPos
@@ -532,6 +535,9 @@ func (c *compiler) binary(e *ast.BinaryExpr) evalFn {
 					}
 				}
 			}
+			if r, ok := fastArith('+', a, b); ok {
+				return r
+			}
 			return slow(fr, a, b)
 		}
 	case "-":
@@ -543,6 +549,9 @@ func (c *compiler) binary(e *ast.BinaryExpr) evalFn {
 						return MakeInt(int64(s))
 					}
 				}
+			}
+			if r, ok := fastArith('-', a, b); ok {
+				return r
 			}
 			return slow(fr, a, b)
 		}
@@ -645,6 +654,19 @@ func (c *compiler) compare(e *ast.CompareExpr) condFn {
 						return i >= j
 					}
 				}
+				if x, ok := a.(Float); ok {
+					if y, ok := b.(Float); ok {
+						switch op {
+						case "<":
+							return x < y
+						case "<=":
+							return x <= y
+						case ">":
+							return x > y
+						}
+						return x >= y
+					}
+				}
 				return compareOp(fr, op, a, b, pos)
 			}
 		case "==":
@@ -656,6 +678,14 @@ func (c *compiler) compare(e *ast.CompareExpr) condFn {
 					}
 				}
 				return fr.th.equal(fr, a, b, pos)
+			}
+		case "is", "is not":
+			if _, ok := e.Rest[0].(*ast.NoneLit); ok {
+				want := op == "is"
+				return func(fr *frame) bool {
+					_, isNone := first(fr).(NoneType)
+					return isNone == want
+				}
 			}
 		}
 		return func(fr *frame) bool { return compareOp(fr, op, first(fr), y(fr), pos) }

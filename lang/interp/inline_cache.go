@@ -92,12 +92,17 @@ func (c *compiler) attrStore(t *ast.AttrExpr) storeFn {
 func (c *compiler) attrAugAssign(t *ast.AttrExpr, op string, val evalFn, pos ast.Pos) stmtFn {
 	obj := c.expr(t.X)
 	name := t.Name
+	opc := arithOp(op) // 0 (no fast path) unless + - * / **
 	var fc fieldCache
 	return func(fr *frame) ctrl {
 		o := obj(fr)
 		if sv, ok := o.(*StructVal); ok {
 			if i, ok := fc.index(sv, name); ok {
-				r := c.binop(fr, op, sv.Fields[i], val(fr), pos)
+				a, b := sv.Fields[i], val(fr)
+				r, ok := fastArith(opc, a, b)
+				if !ok {
+					r = c.binop(fr, op, a, b, pos)
+				}
 				if err := sv.setFieldAt(i, r); err != nil {
 					fr.th.throw(err, t.NamePos)
 				}
