@@ -97,7 +97,7 @@ var Keywords = map[string]bool{
 	"try": true, "except": true, "finally": true, "raise": true, "assert": true,
 	"import": true, "from": true, "as": true, "lambda": true, "True": true,
 	"False": true, "None": true, "yield": true, "del": true, "global": true,
-	"nonlocal": true,
+	"nonlocal": true, "enum": true,
 }
 
 // Contextual are the keywords that are keywords only at the start of a

@@ -142,10 +142,6 @@ func (*simpleGuard) Parse(lex *plexer.PeekingLexer) error {
 		}
 	case "@":
 		return participle.NextMatch
-	case "enum":
-		if isEnumStart(lex) {
-			return participle.NextMatch
-		}
 	}
 	return nil
 }
@@ -166,7 +162,7 @@ func (*enumGuard) Parse(lex *plexer.PeekingLexer) error {
 func isEnumStart(lex *plexer.PeekingLexer) bool {
 	cp := lex.MakeCheckpoint()
 	defer lex.LoadCheckpoint(cp)
-	if t := lex.Next(); t.Value != "enum" || t.Type != lexer.Ident {
+	if t := lex.Next(); t.Value != "enum" || t.Type != lexer.Ident && t.Type != lexer.Keyword {
 		return false
 	}
 	return lex.Peek().Type == lexer.Ident
