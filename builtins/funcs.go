@@ -885,6 +885,8 @@ func hintOf(th *interp.Thread, t value) (*interp.TypeHint, error) {
 		return interp.HintFromString(x.Name, th.Module()), nil
 	case *interp.StructType:
 		return &interp.TypeHint{Kind: interp.HintStruct, Name: x.Name, Struct: x}, nil
+	case *interp.EnumType:
+		return &interp.TypeHint{Kind: interp.HintStruct, Name: x.Name, Enum: x}, nil
 	case interp.Str:
 		if strings.TrimSpace(string(x)) == "" {
 			return nil, interp.Errorf("ValueError", "cast(): empty type expression")

@@ -128,14 +128,18 @@ func (m *EnumMember) AttrNames() []string { return []string{"name", "value"} }
 // ResolveEnum returns the enum type a HintStruct names (nil when it is not
 // an enum).
 func (h *TypeHint) ResolveEnum() *EnumType {
-	if h == nil || h.Kind != HintStruct || h.mod == nil {
+	if h == nil || h.Kind != HintStruct {
 		return nil
+	}
+	if h.Enum != nil {
+		return h.Enum
 	}
 	v, ok := h.lookup()
 	if !ok {
 		return nil
 	}
 	e, _ := v.(*EnumType)
+	h.Enum = e
 	return e
 }
 

@@ -58,6 +58,8 @@ type TypeHint struct {
 	Struct *StructType
 	// Lit is a HintLiteral's value (Str, Int or Bool).
 	Lit Value
+	// Enum is set once an enum hint has been resolved.
+	Enum *EnumType
 }
 
 // String renders the hint as written.

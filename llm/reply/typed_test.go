@@ -151,3 +151,22 @@ func TestStructShapes(t *testing.T) {
 		{name: "bullet item not an int refused", text: "- 1\n- two and a half", shape: listOf(types.Named(types.Int)), errSub: "item 2 of the list"},
 	})
 }
+
+// TestDocExamples keeps the ambiguity table of docs/reason.md true.
+func TestDocExamples(t *testing.T) {
+	person := structT("Person", field("name", types.Named(types.Str)), field("age", types.Named(types.Int)))
+	runCases(t, []parseCase{
+		{name: "3 or 5", text: "It is either 3 or 5.", shape: sInt, errSub: "two different numbers (3 and 5)", amb: true},
+		{name: "last line beats prose", text: "Step 1: 2+3=5\n5", shape: sInt, want: int64(5)},
+		{name: "two FINAL_ANSWERs", text: "FINAL_ANSWER: 3\nFINAL_ANSWER: 4", shape: sInt, errSub: "ambiguous", amb: true},
+		{name: "two objects", text: `Either {"name": "Ann", "age": 1} or {"name": "Bea", "age": 2}`, shape: person, errSub: "two different JSON objects", amb: true},
+		{name: "same value twice", text: "[1, 2]\nTo confirm: [1, 2]", shape: listOf(sInt), want: `[1,2]`},
+		{name: "example does not fit", text: "Example: {\"x\": 1}\n{\"name\": \"Ken\", \"age\": 80}", shape: person, want: `{"name":"Ken","age":80}`},
+		{name: "two members", text: "Somewhere between low and medium.", shape: tPriority, errSub: "ambiguous", amb: true},
+		{name: "longer mention", text: "This is very high priority.", shape: tPriority, want: Member{Type: tPriority, Index: 3}},
+		{name: "yes and no", text: "It could be yes, or it could be no.", shape: sBool, errSub: "both yes and no", amb: true},
+		{name: "int | str JSON string", text: `"42"`, shape: union(sInt, sStr), want: "42"},
+		{name: "High. for a literal", text: "High.", shape: tLevel, want: "high"},
+		{name: "needs attention today", text: "Needs attention today", shape: tPriority, want: Member{Type: tPriority, Index: 2}},
+	})
+}
