@@ -44,6 +44,7 @@ func (a *app) verbs() []*cobra.Command {
 		a.runCommand(),
 		a.testCommand(),
 		a.checkCommand(),
+		a.fmtCommand(),
 		a.versionCommand(),
 	}
 	cmds = append(cmds, a.storeCommands()...)
