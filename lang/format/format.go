@@ -288,7 +288,7 @@ func (p *printer) print() string {
 
 	emitted := false
 	pending := 0
-	var prev *entry     // the last non-blank entry written
+	var prev *entry      // the last non-blank entry written
 	afterTopDef := false // a top-level definition was written and not yet followed by top-level code
 	inTopDef := false
 	for i := range es {
