@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kaptinlin/jsonrepair"
+	"github.com/minidana/dana/internal/lazyre"
 	"github.com/minidana/dana/lang/types"
 )
 
@@ -139,9 +140,97 @@ func Parse(text string, t *types.Type, opt Options) (any, error) {
 		s.readProse(prose, t)
 	}
 	if t.Has(types.List) || t.Has(types.Set) || t.Has(types.Tuple) {
+		n := len(s.cands)
 		s.readBullets(whole)
+		if len(s.cands) == n && s.amb == nil {
+			s.readInlineList(whole)
+		}
 	}
 	return s.best()
+}
+
+// costInline is the cost of a list read from a sentence ("red, green and
+// blue"): the weakest reading of all.
+const costInline = costProse + 2
+
+// inlineSepRe splits an inline list: commas, semicolons, "and", "or".
+var inlineSepRe = lazyre.New(`\s*(?:[,;]\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+)`)
+
+// readInlineList reads a list written in a sentence when the reply has no
+// JSON and no Markdown list: the text after the last colon of the last line
+// (or the whole one-line reply), split on commas, semicolons, "and" and
+// "or": "Colours: red, green and blue." For numbers, each piece must hold
+// exactly one number ("The primes are 2, 3, 5 and 7.").
+func (s *state) readInlineList(text string) {
+	prose := cleanProse(text)
+	if i := strings.LastIndexByte(prose, '\n'); i >= 0 {
+		prose = prose[i+1:]
+	}
+	if i := strings.LastIndexByte(prose, ':'); i >= 0 {
+		prose = prose[i+1:]
+	}
+	prose = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(prose), ".!"))
+	if prose == "" || len(prose) > 2000 {
+		return
+	}
+	pieces := inlineSepRe.Get().Split(prose, -1)
+	if len(pieces) < 2 {
+		return
+	}
+	// "You'll need flour, sugar and eggs": the first piece carries the
+	// sentence's start; keep as many of its last words as the longest
+	// other item has.
+	longest := 0
+	for _, p := range pieces[1:] {
+		longest = max(longest, len(strings.Fields(p)))
+	}
+	if w := strings.Fields(pieces[0]); len(w) > longest+1 {
+		pieces[0] = strings.Join(w[len(w)-longest:], " ")
+	}
+	for _, alt := range alternatives(s.t) {
+		switch alt.Kind {
+		case types.List, types.Set, types.Tuple:
+		default:
+			continue
+		}
+		if alt.Kind == types.Tuple && len(alt.Items) > 0 && len(alt.Items) != len(pieces) {
+			continue
+		}
+		out := make([]any, 0, len(pieces))
+		cost := costInline
+		ok := true
+		for i, p := range pieces {
+			et := alt.ElemAt(i)
+			p = strings.TrimSpace(p)
+			if et != nil && (et.Kind == types.Int || et.Kind == types.Float) {
+				n, found := pieceNumber(p)
+				if !found {
+					ok = false
+					break
+				}
+				p = n
+			}
+			if p == "" {
+				ok = false
+				break
+			}
+			if et == nil || et.Kind == types.Any {
+				out = append(out, itemValue(itemText(p)))
+				continue
+			}
+			v, c, fail := conformText(itemText(p), et, (*pathNode)(nil).index(i))
+			if fail != "" {
+				ok = false
+				break
+			}
+			out = append(out, v)
+			cost += c
+		}
+		if ok {
+			s.add(cand{val: seqOf(alt, out), cost: cost, text: prose, noun: "lists"})
+			return
+		}
+	}
 }
 
 // readText reads a whole text (the reply, a FINAL_ANSWER value, the last
@@ -475,4 +564,24 @@ func isEmpty(v any) bool {
 		return x.Len() == 0
 	}
 	return false
+}
+
+// pieceNumber is the one number of a piece of an inline list: its only
+// number written in digits, else its only number in words.
+func pieceNumber(p string) (string, bool) {
+	var digits, words []numCand
+	for _, n := range numberCandidates(p) {
+		if n.text != "" && (isDigitByte(n.text[0]) || n.text[0] == '-' || n.text[0] == '.') {
+			digits = append(digits, n)
+		} else {
+			words = append(words, n)
+		}
+	}
+	switch {
+	case len(digits) == 1:
+		return digits[0].norm, true
+	case len(digits) == 0 && len(words) == 1:
+		return words[0].norm, true
+	}
+	return "", false
 }
