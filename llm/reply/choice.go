@@ -71,6 +71,9 @@ func normChoice(s string) string {
 // case and punctuation, by its description, or as the only value the text
 // mentions. Two different values mentioned is an ambiguity.
 func matchChoice(s string, t *types.Type, path *pathNode) (any, int, string) {
+	if v, ok := exactChoice(s, t); ok {
+		return v, 0, ""
+	}
 	cs := choices(t)
 	if len(cs) == 0 {
 		return nil, 0, at(path, "%q is not %s", excerpt(s, 60), article(t))
@@ -300,4 +303,28 @@ func distinctNumbers(t string) []numCand {
 		}
 	}
 	return distinct
+}
+
+// exactChoice finds the allowed value s names exactly (a member's name or
+// string value, a string literal), without building the choices.
+func exactChoice(s string, t *types.Type) (any, bool) {
+	switch t.Kind {
+	case types.Enum:
+		for i, m := range t.Members {
+			if m.Name == s || m.Value == any(s) {
+				return Member{Type: t, Index: i}, true
+			}
+		}
+	case types.Literal:
+		if t.Value == any(s) {
+			return s, true
+		}
+	case types.Union:
+		for _, a := range t.Alts {
+			if v, ok := exactChoice(s, a); ok {
+				return v, true
+			}
+		}
+	}
+	return nil, false
 }

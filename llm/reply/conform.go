@@ -194,8 +194,10 @@ func conform(v any, t *types.Type, path *pathNode, depth int) (any, int, string)
 			return nil, 0, at(path, "the array has %d items, but the program expects %d (%s)", len(arr), len(t.Items), t.Name)
 		}
 		out := make([]any, len(arr))
+		steps := make([]pathNode, len(arr))
 		for i, e := range arr {
-			r, c, fail := conform(e, t.ElemAt(i), path.index(i), depth+1)
+			steps[i] = pathNode{up: path, idx: i}
+			r, c, fail := conform(e, t.ElemAt(i), &steps[i], depth+1)
 			if fail != "" {
 				return nil, 0, fail
 			}
@@ -425,6 +427,7 @@ func conformStruct(v any, t *types.Type, path *pathNode, depth int) (any, int, s
 		return nil, 0, at(path, "%s is not a JSON object with the fields of %s", describe(v), t.Name)
 	}
 	obj := &Object{Type: t, Values: make([]any, len(t.Fields)), Set: make([]bool, len(t.Fields))}
+	steps := make([]pathNode, len(t.Fields))
 	used := make([]bool, len(m.Keys))
 	cost, matched := 0, 0
 	var missing []string
@@ -456,7 +459,8 @@ func conformStruct(v any, t *types.Type, path *pathNode, depth int) (any, int, s
 		}
 		used[ki] = true
 		matched++
-		r, c, fail := conform(m.Vals[ki], f.Type, path.field(f.Name), depth+1)
+		steps[i] = pathNode{up: path, key: f.Name, idx: -1}
+		r, c, fail := conform(m.Vals[ki], f.Type, &steps[i], depth+1)
 		if fail != "" {
 			if m.Vals[ki] == nil && f.Type != nil && !f.Type.AllowsNone() {
 				return nil, 0, at(path.field(f.Name), "the field is null, but %s.%s is required to be %s (it does not allow None)", t.Name, f.Name, article(f.Type))

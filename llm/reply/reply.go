@@ -105,7 +105,9 @@ type OrderedMap struct {
 }
 
 // NewOrderedMap returns an empty map.
-func NewOrderedMap() *OrderedMap { return &OrderedMap{} }
+func NewOrderedMap() *OrderedMap {
+	return &OrderedMap{Keys: make([]string, 0, 4), Vals: make([]any, 0, 4)}
+}
 
 // indexThreshold is the size from which Get and Set use an index.
 const indexThreshold = 16
