@@ -136,7 +136,7 @@ type simpleGuard struct{}
 // Parse implements participle.Parseable.
 func (*simpleGuard) Parse(lex *plexer.PeekingLexer) error {
 	switch lex.Peek().Value {
-	case "if", "while", "for", "try", "def", "struct", "interface", "enum":
+	case "if", "while", "for", "try", "def", "struct", "interface":
 		if lex.Peek().Type == lexer.Keyword {
 			return participle.NextMatch
 		}
