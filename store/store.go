@@ -454,6 +454,13 @@ func (s *Store) tryOpen(lockPath string) (db *badger.DB, lock *fileLock, busy bo
 		}
 		return nil, nil, false, damaged(s.dir, "Badger cannot open it: "+oneLine(err.Error()))
 	}
+	if !readOnly {
+		if err := migrate(db); err != nil {
+			_ = closeBadger(db)
+			lock.unlock()
+			return nil, nil, false, fmt.Errorf("migrating the learning store at %s to the current layout: %w", s.dir, err)
+		}
+	}
 	return db, lock, false, nil
 }
 
