@@ -83,5 +83,5 @@ print("A", poet_status.learnings_applied)
 	check(a, projA, `helper("invoice")`, true, "answers name the invoice")
 	check(a, projB, `helper("invoice")`, false, "answers name the invoice")
 	check(a, projA, `reason("Answer about invoice")`, false, "answers name the invoice") // module level, not in helper
-	check(a, projB, `subject("invoice text")`, true, "subjects start with Re:")        // shared by the domain
+	check(a, projB, `subject("invoice text")`, true, "subjects start with Re:")          // shared by the domain
 }
