@@ -139,6 +139,9 @@ func Parse(text string, t *types.Type, opt Options) (any, error) {
 		}
 		s.readProse(prose, t)
 	}
+	if len(s.cands) == 0 && (t.Has(types.Struct) || t.Has(types.Dict)) {
+		s.readKeyValues(whole)
+	}
 	if t.Has(types.List) || t.Has(types.Set) || t.Has(types.Tuple) {
 		n := len(s.cands)
 		s.readBullets(whole)
@@ -584,4 +587,39 @@ func pieceNumber(p string) (string, bool) {
 		return words[0].norm, true
 	}
 	return "", false
+}
+
+// keyValueRe matches a "key: value" line, as a model writes a record
+// without JSON: "Name: Ada", "- **Age:** 36", "email = a@b.c".
+var keyValueRe = lazyre.New(`^[ \t]*(?:[-*+•][ \t]+)?(?:\*\*|__)?([A-Za-z_][A-Za-z0-9_ \-]{0,40}?)(?:\*\*|__)?[ \t]*(?:[:=]|\*\*:)(?:\*\*|__)?[ \t]*(\S.*?)[ \t]*$`)
+
+// readKeyValues reads "key: value" lines as an object when the reply has
+// no JSON: each value is text (read against the field's type, so "36" is
+// an int); only the lines that look like fields count, and at least two.
+func (s *state) readKeyValues(text string) {
+	if len(text) > 20000 {
+		return
+	}
+	m := NewOrderedMap()
+	for _, line := range strings.Split(text, "\n") {
+		g := keyValueRe.FindStringSubmatch(line)
+		if g == nil {
+			continue
+		}
+		v := itemText(strings.TrimRight(g[2], ","))
+		if isNoneWord(v) {
+			m.Set(strings.TrimSpace(g[1]), nil)
+			continue
+		}
+		m.Set(strings.TrimSpace(g[1]), v)
+	}
+	if m.Len() < 2 {
+		return
+	}
+	val, cost, fail := conform(m, s.t, nil, 0)
+	if fail != "" {
+		s.failed(rankProse, "%s", fail)
+		return
+	}
+	s.add(cand{val: val, cost: costProse + 1 + cost, text: text, noun: "records"})
 }

@@ -134,7 +134,8 @@ func TestParseScalars(t *testing.T) {
 		{name: "last line wins", text: "Step 1: 2 + 3 = 5\nStep 2: 5 * 4 = 20\n20", shape: sInt, want: int64(20)},
 
 		// prose around one number
-		{name: "prose one number", text: "The population is roughly 8 billion people, I believe.", shape: sInt, want: int64(8)},
+		{name: "prose number with scale word", text: "The population is roughly 8 billion people, I believe.", shape: sInt, want: int64(8000000000)},
+		{name: "prose one number", text: "The population is roughly 8 people, I believe.", shape: sInt, want: int64(8)},
 		{name: "prose float", text: "Pi is approximately 3.14159 when rounded.", shape: sFloat, want: 3.14159},
 		{name: "same number twice", text: "It is 7. Yes, 7 is right.", shape: sInt, want: int64(7)},
 		{name: "thousands in prose", text: "The total comes to 1,234.5 dollars.", shape: sFloat, want: 1234.5},

@@ -3,6 +3,7 @@ package reply
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode"
@@ -139,9 +140,42 @@ func numberCandidates(t string) []numCand {
 		if !ok {
 			continue
 		}
+		if sn, stext, ok := scaled(n, t[end:]); ok {
+			n, text = sn, text+stext
+		}
 		out = append(out, numCand{number: n, text: text})
 	}
 	return append(out, spelledNumbers(t)...)
+}
+
+// scaleRe matches a scale word right after a number: "8.9 million".
+var scaleRe = lazyre.New(`^[ \t]*(thousand|million|billion|trillion)\b`)
+
+// scaled applies a scale word following a number ("8.9 million" is
+// 8900000), exactly.
+func scaled(n number, after string) (number, string, bool) {
+	if len(after) > 24 {
+		after = after[:24]
+	}
+	m := scaleRe.Get().FindStringSubmatch(strings.ToLower(after))
+	if m == nil {
+		return n, "", false
+	}
+	mult := map[string]string{"thousand": "1e3", "million": "1e6", "billion": "1e9", "trillion": "1e12"}[m[1]]
+	r, ok := new(big.Rat).SetString(n.norm)
+	f, ok2 := new(big.Rat).SetString(mult)
+	if !ok || !ok2 {
+		return n, "", false
+	}
+	r.Mul(r, f)
+	v, _ := r.Float64()
+	out := number{value: v, norm: r.FloatString(6)}
+	if r.IsInt() {
+		out.isInt, out.norm = true, r.Num().String()
+	} else {
+		out.norm = strings.TrimRight(strings.TrimRight(out.norm, "0"), ".")
+	}
+	return out, after[:len(m[0])], true
 }
 
 func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
@@ -262,6 +296,13 @@ var (
 		"yes": true, "true": true, "correct": true, "affirmative": true,
 		"no": false, "false": false, "incorrect": false, "negative": false,
 	}
+	// firstWords answer yes/no when they open the reply ("Absolutely.",
+	// "Nope"); followed by "not" they say no ("Definitely not").
+	firstWords = map[string]bool{
+		"yep": true, "yeah": true, "yup": true, "sure": true, "absolutely": true, "definitely": true,
+		"certainly": true, "indeed": true, "right": true,
+		"nope": false, "nah": false, "never": false,
+	}
 	firstWordRe = lazyre.New(`^[^\p{L}]*(\p{L}+)`)
 	yesNoRe     = lazyre.New(`(?i)\b(yes|no|true|false)\b`)
 	yesNoAltRe  = lazyre.New(`(?i)\b(?:yes|no|true|false)\s*(?:or|/|\|)\s*(?:yes|no|true|false)\b`)
@@ -277,8 +318,17 @@ func (s *state) readYesNo(t string) {
 		return
 	}
 	if m := firstWordRe.FindStringSubmatch(t); m != nil {
-		if v, ok := yesNoWords[strings.ToLower(m[1])]; ok {
+		w := strings.ToLower(m[1])
+		if v, ok := yesNoWords[w]; ok {
 			s.add(cand{val: v, cost: costProse - 1, text: m[1], noun: "yes/no answers"})
+			return
+		}
+		if v, ok := firstWords[w]; ok {
+			rest := strings.Fields(strings.ToLower(t[len(m[0]):]))
+			if len(rest) > 0 && strings.Trim(rest[0], ".,!;:") == "not" {
+				v = false
+			}
+			s.add(cand{val: v, cost: costProse, text: m[1], noun: "yes/no answers"})
 			return
 		}
 	}
