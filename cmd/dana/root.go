@@ -45,6 +45,7 @@ func (a *app) verbs() []*cobra.Command {
 		a.testCommand(),
 		a.checkCommand(),
 		a.fmtCommand(),
+		a.lspCommand(),
 		a.versionCommand(),
 	}
 	cmds = append(cmds, a.storeCommands()...)
