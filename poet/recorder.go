@@ -13,7 +13,7 @@ import (
 // the first caller becomes the writer and takes everything queued at
 // once; the others wait for the batch that holds their record.
 type recorder struct {
-	open func() (*store.Store, error)
+	open func() (store.Backend, error)
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -32,7 +32,7 @@ type failedBatch struct {
 	err         error
 }
 
-func newRecorder(open func() (*store.Store, error)) *recorder {
+func newRecorder(open func() (store.Backend, error)) *recorder {
 	r := &recorder{open: open}
 	r.cond = sync.NewCond(&r.mu)
 	return r

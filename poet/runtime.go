@@ -35,7 +35,7 @@ type Config struct {
 	StoreDir string
 	// Store, when non-nil, is used instead of opening StoreDir; the
 	// Runtime does not close it.
-	Store *store.Store
+	Store store.Backend
 	// StoreOptions are passed to store.Lazy when the Runtime opens the
 	// store itself (OnWait defaults to a message on Stderr).
 	StoreOptions store.Options
@@ -88,7 +88,7 @@ type Runtime struct {
 	last *store.Execution
 
 	storeOnce sync.Once
-	st        *store.Store
+	st        store.Backend
 	stErr     error
 	ownStore  bool
 
@@ -174,9 +174,9 @@ func (rt *Runtime) StoreDir() string {
 
 // Store returns the learning store handle, creating it (without touching
 // the disk: the database opens on first use) on the first call.
-func (rt *Runtime) Store() (*store.Store, error) { return rt.openStore() }
+func (rt *Runtime) Store() (store.Backend, error) { return rt.openStore() }
 
-func (rt *Runtime) openStore() (*store.Store, error) {
+func (rt *Runtime) openStore() (store.Backend, error) {
 	rt.storeOnce.Do(func() {
 		switch {
 		case rt.cfg.NoStore:

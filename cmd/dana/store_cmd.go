@@ -28,16 +28,20 @@ func (a *app) storeCommands() []*cobra.Command {
 // openStore opens the store chosen by --store (else $DANA_HOME/store).
 // Commands that only read open it read-only, so they work while a script
 // holds it; writers wait for the lock with a message.
-func (a *app) openStore(readOnly bool) (*store.Store, error) {
+func (a *app) openStore(readOnly bool) (store.Backend, error) {
 	dir, err := a.storeDir()
 	if err != nil {
 		return nil, err
 	}
-	return store.Open(dir, store.Options{
+	st, err := store.Open(dir, store.Options{
 		ReadOnly: readOnly,
 		LockWait: store.LockWaitFromEnv(os.Getenv),
 		OnWait:   func(msg string) { fmt.Fprintf(a.stderr, "dana: %s\n", msg) },
 	})
+	if err != nil {
+		return nil, err // not a typed nil in the interface
+	}
+	return st, nil
 }
 
 // storeDir is the store chosen by --store, else $DANA_HOME/store.

@@ -52,7 +52,7 @@ NAME may be prefixed with its module: MODULE:NAME. Every subcommand accepts --js
 
 // runTools runs `dana tools SUBCOMMAND ARGS` on the store open returns and
 // returns the exit status.
-func runTools(rest []string, asJSON bool, stdout, stderr io.Writer, open func(readOnly bool) (*store.Store, error)) int {
+func runTools(rest []string, asJSON bool, stdout, stderr io.Writer, open func(readOnly bool) (store.Backend, error)) int {
 	st, err := open(rest[0] != "forget")
 	if err != nil {
 		fmt.Fprintf(stderr, "dana: %v\n", err)

@@ -22,7 +22,7 @@ import (
 
 // OpenFunc opens the learning store; readOnly is true for commands that
 // only read (they then work while a script holds the store).
-type OpenFunc func(readOnly bool) (*store.Store, error)
+type OpenFunc func(readOnly bool) (store.Backend, error)
 
 // Handles reports whether Commands provides the top-level command name
 // ("learnings", "executions" or "feedback").
@@ -170,11 +170,11 @@ type runner struct {
 	stdin  io.Reader
 	open   OpenFunc
 	args   []string
-	st     *store.Store
+	st     store.Backend
 	asJSON bool
 }
 
-func (c *runner) store(readOnly bool) (*store.Store, error) {
+func (c *runner) store(readOnly bool) (store.Backend, error) {
 	if c.st == nil {
 		st, err := c.open(readOnly)
 		if err != nil {

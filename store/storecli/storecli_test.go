@@ -32,9 +32,13 @@ func (e *env) opts(readOnly bool) store.Options {
 	return store.Options{ReadOnly: readOnly, Clock: func() time.Time { return e.now }}
 }
 
-func (e *env) open(readOnly bool) (*store.Store, error) {
+func (e *env) open(readOnly bool) (store.Backend, error) {
 	e.opened = append(e.opened, readOnly)
-	return store.Open(e.dir, e.opts(readOnly))
+	st, err := store.Open(e.dir, e.opts(readOnly))
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 // run runs a command line and returns stdout, stderr and the exit code.
