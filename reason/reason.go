@@ -542,7 +542,10 @@ func usageOf(u llm.Usage) Usage {
 // interpret reads a reply against the expected type (strictly in the
 // strict profile) and builds the value; failure says why it cannot be used.
 func (c *call) interpret(text string) (interp.Value, string) {
-	x, err := reply.Parse(text, c.plan.typ, reply.Options{Strict: c.profile == ProfileStrict})
+	x, err := reply.Parse(text, c.plan.typ, reply.Options{
+		Strict:     c.profile == ProfileStrict,
+		JSONAsText: c.rec.TypeSource == string(codecontext.SourceDefault),
+	})
 	if err != nil {
 		var re *reply.Error
 		if errors.As(err, &re) {

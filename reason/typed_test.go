@@ -119,6 +119,8 @@ struct Customer:
 		{name: "list[int] | str picks str", reply: "none today", code: "v: list[int] | str = reason(\"x\")\n", want: "'none today'"},
 		{name: "2.7 for int refused", reply: "2.7", code: "v: int = reason(\"x\", max_retries=0)\n", fail: "not a whole number"},
 		{name: "tuple", reply: `[1, "a"]`, code: "v: tuple[int, str] = reason(\"x\")\n", want: "(1, 'a')"},
+		{name: "JSON text for a default str", reply: `{"a": 1}`, code: "v = reason(\"x\")\n", want: `'{"a": 1}'`},
+		{name: "JSON list for an explicit str refused", reply: `["a", "b"]`, code: "v: str = reason(\"x\", max_retries=0)\n", fail: "a JSON array is not a str"},
 		{name: "dict with int keys", reply: `{"1": 2.5}`, code: "v: dict[int, float] = reason(\"x\")\n", want: "{1: 2.5}"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -17,6 +17,11 @@ type Options struct {
 	// exactly a value of the type (a bare integer, true/false, a member
 	// name or value, or JSON of the type read without coercion).
 	Strict bool
+	// JSONAsText keeps a reply that is a JSON array or object as its text
+	// when the type is str. reason() sets it when str is only the default
+	// expectation (no hint, no other clue): the program may well have
+	// asked for JSON text. With an explicit str it is refused (SPEC §9.4).
+	JSONAsText bool
 }
 
 // The cost of each liberty taken to read a candidate; the candidate with
@@ -74,6 +79,8 @@ type state struct {
 	cands []cand
 	fails []failure
 	amb   *Error // an ambiguity found inside a reader (several Markdown lists)
+	// jsonAsText: see Options.JSONAsText.
+	jsonAsText bool
 }
 
 func (s *state) add(c cand) { s.cands = append(s.cands, c) }
@@ -104,7 +111,7 @@ func Parse(text string, t *types.Type, opt Options) (any, error) {
 	if opt.Strict {
 		return parseStrict(body, t)
 	}
-	s := &state{t: t}
+	s := &state{t: t, jsonAsText: opt.JSONAsText}
 
 	// 1. FINAL_ANSWER lines are authoritative for scalars.
 	if t.IsScalar() || t.Kind == types.Any {
@@ -246,6 +253,9 @@ func (s *state) readText(text string, base, rank int, noun string, top bool) {
 	}
 	if v, err := decodeJSON(text); err == nil {
 		val, cost, fail := conform(v, s.t, nil, 0)
+		if fail != "" && s.jsonAsText && s.t.Kind == types.Str {
+			val, cost, fail = text, costCoerce, ""
+		}
 		if fail != "" {
 			s.failed(rank, "%s", fail)
 			return

@@ -1,6 +1,7 @@
 package reply
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/minidana/dana/lang/types"
@@ -169,4 +170,31 @@ func TestDocExamples(t *testing.T) {
 		{name: "High. for a literal", text: "High.", shape: tLevel, want: "high"},
 		{name: "needs attention today", text: "Needs attention today", shape: tPriority, want: Member{Type: tPriority, Index: 2}},
 	})
+}
+
+// TestJSONAsText: a JSON reply for a str that is only the default
+// expectation is kept as its text; for an explicit str it is refused.
+func TestJSONAsText(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		opt  Options
+		want any
+		err  string
+	}{
+		{`{"name": "A"}`, Options{JSONAsText: true}, `{"name": "A"}`, ""},
+		{"```json\n[1, 2]\n```", Options{JSONAsText: true}, `[1, 2]`, ""},
+		{`{"answer": "Paris"}`, Options{JSONAsText: true}, "Paris", ""},
+		{`{"name": "A"}`, Options{}, nil, "a JSON object is not a str"},
+	} {
+		got, err := Parse(tc.text, sStr, tc.opt)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%q: got %v, %v; want error %q", tc.text, got, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("%q: got %#v, %v; want %#v", tc.text, got, err, tc.want)
+		}
+	}
 }
