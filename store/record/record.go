@@ -214,8 +214,9 @@ func Marker(field string, size int, sum string) string {
 }
 
 // Cap replaces every text of e longer than max bytes (the prompt, context
-// argument, system message, attempts' prompts and replies) with a Marker
-// and lists it in Omitted. It changes e in place and reports whether
+// argument, system message, error, attempts' prompts, replies and
+// failures) and every value whose JSON is longer (outputs, inputs, the
+// code context) with a Marker, and lists it in Omitted. It changes e in place and reports whether
 // anything was omitted. max <= 0 means no cap.
 func Cap(e *Execution, max int) bool {
 	if max <= 0 {
@@ -232,27 +233,41 @@ func Cap(e *Execution, max int) bool {
 		*s = Marker(field, len(*s), sum)
 		changed = true
 	}
+	// Values (outputs, inputs) are measured by their JSON encoding.
+	doValue := func(field string, v *any) {
+		if *v == nil {
+			return
+		}
+		if s, ok := (*v).(string); ok && len(s) <= max {
+			return
+		}
+		b, err := json.Marshal(*v)
+		if err != nil || len(b) <= max {
+			return
+		}
+		h := sha256.Sum256(b)
+		sum := hex.EncodeToString(h[:])
+		e.Omitted = append(e.Omitted, Omission{Field: field, Size: len(b), SHA256: sum})
+		*v = Marker(field, len(b), sum)
+		changed = true
+	}
 	do("prompt", &e.Prompt)
 	do("context_arg", &e.ContextArg)
 	do("system", &e.System)
 	do("error", &e.Error)
-	if changed || anyLong(e.Attempts, max) {
+	doValue("output", &e.Output)
+	doValue("inputs", &e.Inputs)
+	doValue("perceived_input", &e.PerceivedInput)
+	doValue("code_context", &e.CodeContext)
+	if len(e.Attempts) > 0 {
 		e.Attempts = append([]Attempt(nil), e.Attempts...)
 		for i := range e.Attempts {
 			a := &e.Attempts[i]
 			do(fmt.Sprintf("attempts[%d].prompt", i), &a.Prompt)
 			do(fmt.Sprintf("attempts[%d].reply", i), &a.Reply)
 			do(fmt.Sprintf("attempts[%d].failure", i), &a.Failure)
+			doValue(fmt.Sprintf("attempts[%d].output", i), &a.Output)
 		}
 	}
 	return changed
-}
-
-func anyLong(as []Attempt, max int) bool {
-	for _, a := range as {
-		if len(a.Prompt) > max || len(a.Reply) > max || len(a.Failure) > max {
-			return true
-		}
-	}
-	return false
 }
