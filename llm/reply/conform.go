@@ -209,6 +209,9 @@ func conform(v any, t *types.Type, path *pathNode, depth int) (any, int, string)
 		if !ok {
 			return nil, 0, at(path, "%s is not a JSON object (the program expects %s)", describe(v), t.Name)
 		}
+		if m.dup != "" {
+			return nil, 0, at(path, "the JSON object gives the key %q twice with different values", m.dup)
+		}
 		out := &Map{Keys: make([]any, 0, m.Len()), Values: make([]any, 0, m.Len())}
 		cost := 0
 		for i, k := range m.Keys {
@@ -391,7 +394,7 @@ func boolWord(s string) (bool, bool) {
 // isNoneWord reports whether s says "no value".
 func isNoneWord(s string) bool {
 	switch strings.ToLower(strings.TrimRight(strings.TrimSpace(s), ".")) {
-	case "none", "null", "nil":
+	case "none", "null", "nil", "n/a", "n.a":
 		return true
 	}
 	return false
@@ -425,6 +428,9 @@ func conformStruct(v any, t *types.Type, path *pathNode, depth int) (any, int, s
 			}
 		}
 		return nil, 0, at(path, "%s is not a JSON object with the fields of %s", describe(v), t.Name)
+	}
+	if m.dup != "" {
+		return nil, 0, at(path, "the JSON object gives the key %q twice with different values", m.dup)
 	}
 	obj := &Object{Type: t, Values: make([]any, len(t.Fields)), Set: make([]bool, len(t.Fields))}
 	steps := make([]pathNode, len(t.Fields))

@@ -94,6 +94,9 @@ func (d *decoder) value(depth int) (any, error) {
 			if err != nil {
 				return nil, err
 			}
+			if old, ok := m.Get(k); ok && m.dup == "" && canonical(old) != canonical(v) {
+				m.dup = k // {"a": 1, "a": 2}: which one is meant?
+			}
 			m.Set(k, v)
 			d.space()
 			if d.i >= len(d.s) {

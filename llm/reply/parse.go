@@ -143,6 +143,14 @@ func Parse(text string, t *types.Type, opt Options) (any, error) {
 			if last := strings.TrimSpace(prose[i+1:]); last != "" {
 				s.readText(last, costLastLine, rankProse, "values", false)
 			}
+			// The answer first, then an explanation: "42\n\nBecause ...".
+			if first := strings.TrimSpace(prose[:strings.IndexByte(prose, '\n')]); first != "" {
+				s.readText(first, costLastLine, rankProse, "values", false)
+			}
+		}
+		// "Answer: 3" / "Result: yes" lines.
+		for _, seg := range labelledAnswers(prose) {
+			s.readText(seg, costUnwrap, rankProse, "values", false)
 		}
 		s.readProse(prose, t)
 	}
@@ -180,8 +188,8 @@ func (s *state) readInlineList(text string) {
 		prose = prose[i+1:]
 	}
 	prose = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(prose), ".!"))
-	if prose == "" || len(prose) > 2000 {
-		return
+	if prose == "" || len(prose) > 2000 || strings.ContainsAny(prose, "[]{}") {
+		return // empty, long, or broken JSON (its failure says more)
 	}
 	pieces := inlineSepRe.Get().Split(prose, -1)
 	if len(pieces) < 2 {
@@ -319,6 +327,10 @@ func (s *state) readSpans(text string) {
 			s.failed(rankRepair, "the %s in the reply is nested more than %d levels deep", singular(noun), maxRepairDepth)
 			continue
 		}
+		if hasEllipsis(sp.text) {
+			s.failed(rankSpan, "the %s in the reply leaves items out with \"...\"; give every item", singular(noun))
+			continue
+		}
 		fixed, err := jsonrepair.Repair(sp.text)
 		if err != nil {
 			s.failed(rankRepair, "the %s in the reply is not valid JSON and could not be repaired (%v)", singular(noun), err)
@@ -342,7 +354,10 @@ func (s *state) readSpans(text string) {
 	// The whole reply repaired (single quotes, comments, unquoted keys...).
 	if trimmed != "" && (trimmed[0] == '{' || trimmed[0] == '[') {
 		for _, sp := range spans {
-			if sp.text == trimmed && sp.depth <= maxRepairDepth {
+			if sp.text == trimmed && hasEllipsis(trimmed) {
+				s.failed(rankSpan, "the JSON in the reply leaves items out with \"...\"; give every item")
+			}
+			if sp.text == trimmed && sp.depth <= maxRepairDepth && !hasEllipsis(trimmed) {
 				if _, err := decodeJSON(trimmed); err == nil {
 					return // valid: read already
 				}
@@ -632,4 +647,51 @@ func (s *state) readKeyValues(text string) {
 		return
 	}
 	s.add(cand{val: val, cost: costProse + 1 + cost, text: text, noun: "records"})
+}
+
+// hasEllipsis reports whether JSON-looking text elides items with "..."
+// or "…" outside its strings: [1, 2, ...] is not the whole list.
+func hasEllipsis(t string) bool {
+	if !strings.Contains(t, "...") && !strings.Contains(t, "…") {
+		return false
+	}
+	inStr, esc := false, false
+	var quote byte
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if inStr {
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == quote:
+				inStr = false
+			}
+			continue
+		}
+		switch {
+		case c == '"' || c == '\'':
+			inStr, quote = true, c
+		case strings.HasPrefix(t[i:], "...") || strings.HasPrefix(t[i:], "…"):
+			return true
+		}
+	}
+	return false
+}
+
+// answerLabelRe matches a line labelled as the answer: "Answer: 3",
+// "Result = yes", "The answer is 42".
+var answerLabelRe = lazyre.New(`(?im)^[ \t]*(?:the[ \t]+)?(?:answer|result|output)[ \t]*(?:[:=]|is[ \t])[ \t]*(.+?)[ \t.]*$`)
+
+// labelledAnswers are the values of the lines labelled as the answer.
+func labelledAnswers(t string) []string {
+	if len(t) > 20000 {
+		return nil
+	}
+	var out []string
+	for _, m := range answerLabelRe.Get().FindAllStringSubmatch(t, 8) {
+		out = append(out, m[1])
+	}
+	return out
 }

@@ -102,6 +102,8 @@ type OrderedMap struct {
 	Vals []any
 	// index finds a key's position in a large object (built lazily).
 	index map[string]int
+	// dup is a key the reply gave twice with different values.
+	dup string
 }
 
 // NewOrderedMap returns an empty map.
