@@ -20,9 +20,16 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 
-# Run the shared conformance scripts with the dana binary.
+# The repository's conformance tests (tests/), then the shared acceptance
+# scripts when $(SHARED)/conformance exists (an optional extra: a plain clone
+# has none).
 conformance: build
-	./$(BIN) test $(SHARED)/conformance
+	./$(BIN) test tests
+	@if [ -d $(SHARED)/conformance ]; then \
+		./$(BIN) test $(SHARED)/conformance; \
+	else \
+		echo "$(SHARED)/conformance not found: ran the repository's own tests only"; \
+	fi
 
 # Go benchmarks of the interpreter's hot paths, then each program of bench/
 # (and of $(SHARED)/bench when present) beside its Python twin: time, peak

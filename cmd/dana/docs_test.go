@@ -106,3 +106,12 @@ func TestLanguageReference(t *testing.T) {
 		t.Fatalf("only %d examples ran", ran)
 	}
 }
+
+// TestRepoConformance runs the repository's own conformance tests (tests/),
+// which `make conformance` runs in a plain clone.
+func TestRepoConformance(t *testing.T) {
+	code, out, errOut := runCLI(t, "test", filepath.Join("..", "..", "tests"))
+	if code != 0 || !regexp.MustCompile(`(?m)^[1-9]\d* passed, 0 failed`).MatchString(out) {
+		t.Fatalf("dana test tests: exit %d\n%s%s", code, out, errOut)
+	}
+}
