@@ -14,8 +14,10 @@ import (
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
+	"github.com/dgraph-io/badger/v4/fb"
 	"github.com/dgraph-io/badger/v4/options"
 	"github.com/dgraph-io/badger/v4/table"
+	"github.com/dgraph-io/badger/v4/y"
 	"github.com/dgraph-io/ristretto/v2/z"
 )
 
@@ -321,10 +323,54 @@ func salvageTable(path string, put func(key []byte, meta byte, value []byte)) (p
 		put(it.Key(), vs.Meta, vs.Value)
 		n++
 	}
-	if want := t.KeyCount(); n != want {
-		return fmt.Sprintf("%d of %d entries read; the rest is damaged", n, want)
+	want := t.KeyCount()
+	if n == want {
+		return ""
 	}
-	return ""
+	// A damaged block ends the iteration: read the table block by block
+	// from the index's base keys, skipping the damaged ones.
+	bases := blockBaseKeys(mf.Data)
+	n, bad := 0, 0
+	for i, base := range bases {
+		read := 0
+		for it.Seek(base); it.Valid(); it.Next() {
+			if i+1 < len(bases) && y.CompareKeys(it.Key(), bases[i+1]) >= 0 {
+				break
+			}
+			vs := it.ValueCopy()
+			put(it.Key(), vs.Meta, vs.Value)
+			read++
+		}
+		if read == 0 {
+			bad++
+		}
+		n += uint32(read)
+	}
+	return fmt.Sprintf("%d of %d entries read; %d damaged block(s) skipped", n, want, bad)
+}
+
+// blockBaseKeys returns the first key of every block of a table, read
+// from the table's index (layout, from the end: checksum length, checksum,
+// index length, index).
+func blockBaseKeys(data []byte) (keys [][]byte) {
+	defer func() {
+		if recover() != nil {
+			keys = nil
+		}
+	}()
+	pos := len(data) - 4
+	pos -= int(binary.BigEndian.Uint32(data[pos:]))
+	pos -= 4
+	n := int(binary.BigEndian.Uint32(data[pos:]))
+	pos -= n
+	idx := fb.GetRootAsTableIndex(data[pos:pos+n], 0)
+	var ko fb.BlockOffset
+	for i := 0; i < idx.OffsetsLength(); i++ {
+		if idx.Offsets(&ko, i) {
+			keys = append(keys, append([]byte(nil), ko.KeyBytes()...))
+		}
+	}
+	return keys
 }
 
 // salvageLog calls put for every entry of a write-ahead log that belongs
