@@ -193,6 +193,19 @@ func TestDamagedStores(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		{"flipped byte in KEYREGISTRY", false, func(t *testing.T, dir string) {
+			flipByte(t, filepath.Join(dir, "KEYREGISTRY"), func(n int) int { return 16 + 3 }) // the sanity text after the IV
+		}},
+		{"zero-length KEYREGISTRY", false, func(t *testing.T, dir string) {
+			if err := os.Truncate(filepath.Join(dir, "KEYREGISTRY"), 0); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"zero-length DISCARD", false, func(t *testing.T, dir string) {
+			if err := os.Truncate(filepath.Join(dir, "DISCARD"), 0); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		{"truncated MANIFEST", false, func(t *testing.T, dir string) {
 			p := filepath.Join(dir, "MANIFEST")
 			st, _ := os.Stat(p)

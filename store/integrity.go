@@ -212,7 +212,8 @@ func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
 	for _, de := range ents {
 		name := de.Name()
 		ext := filepath.Ext(name)
-		if name != "MANIFEST" && ext != ".sst" && ext != ".vlog" && ext != ".mem" {
+		if name != "MANIFEST" && name != "KEYREGISTRY" && name != "DISCARD" &&
+			ext != ".sst" && ext != ".vlog" && ext != ".mem" {
 			continue
 		}
 		info, err := de.Info()
