@@ -243,9 +243,12 @@ func indentWidth(line string) int {
 func isDefinition(l *logical) bool {
 	t := l.toks[0]
 	switch {
-	case t.Type == lexer.Keyword && (t.Value == "def" || t.Value == "struct" || t.Value == "interface"):
+	case t.Type == lexer.Keyword && (t.Value == "def" || t.Value == "struct" || t.Value == "interface" || t.Value == "enum"):
 		return true
-	case t.Type == lexer.Ident && (t.Value == "enum") && len(l.toks) > 1 && l.toks[1].Type == lexer.Ident:
+	case t.Type == lexer.Ident && (t.Value == "struct" || t.Value == "interface" || t.Value == "enum") &&
+		len(l.toks) > 2 && l.toks[1].Type == lexer.Ident && l.toks[len(l.toks)-1].Value == ":":
+		// struct, interface and enum are keywords only at the start of a
+		// statement; the scanner may give them as names.
 		return true
 	case t.Type == lexer.Op && t.Value == "@":
 		return true

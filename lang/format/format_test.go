@@ -37,6 +37,8 @@ func TestLayout(t *testing.T) {
 		{"comparison chain", "ok = 1<x<=3 and y not in z and w is not None\n", "ok = 1 < x <= 3 and y not in z and w is not None\n"},
 		{"receiver", "def (p:P) norm()->float:\n    return p.x**2\n", "def (p: P) norm() -> float:\n    return p.x ** 2\n"},
 		{"pipeline", "def f(x)=a|b\n", "def f(x) = a | b\n"},
+		{"enum", "x = 1\nenum Level:\n    LOW\n    HIGH = 'high'  # urgent\ny = 2\n", "x = 1\n\n\nenum Level:\n    LOW\n    HIGH = 'high'  # urgent\n\n\ny = 2\n"},
+		{"struct as a name", "struct = 1\nprint(struct)\n", "struct = 1\nprint(struct)\n"},
 		{"no trailing blank lines", "x = 1\n\n\n", "x = 1\n"},
 	}
 	for _, tc := range tests {
