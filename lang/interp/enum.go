@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -212,4 +213,22 @@ func (c *compiler) enumDef(s *ast.EnumDef) stmtFn {
 		st(fr, et)
 		return ctrlNone
 	}
+}
+
+// literalHint reads a literal type written in a type string: "low" or
+// 'low', an integer, True or False.
+func literalHint(s string) (Value, bool) {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] && !strings.ContainsRune(s[1:len(s)-1], rune(s[0])) {
+		return Str(s[1 : len(s)-1]), true
+	}
+	switch s {
+	case "True":
+		return Bool(true), true
+	case "False":
+		return Bool(false), true
+	}
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return Int(n), true
+	}
+	return nil, false
 }

@@ -188,6 +188,9 @@ func HintFromString(s string, mod *Module) *TypeHint {
 		}
 		return h
 	}
+	if lit, ok := literalHint(s); ok {
+		return &TypeHint{Kind: HintLiteral, Lit: lit, Name: s}
+	}
 	name, args := s, ""
 	if i := strings.IndexByte(s, '['); i > 0 && strings.HasSuffix(s, "]") {
 		name, args = s[:i], s[i+1:len(s)-1]
