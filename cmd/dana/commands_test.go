@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -211,7 +212,18 @@ func TestTestFilterAndVerbose(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "1 passed, 0 failed") || strings.Contains(out, "ok ") {
 		t.Fatalf("--run=lex$ without -v: exit %d\n%s", code, out)
 	}
-	code, out, errOut := runCLI(t, "test", "-run", "nothing-matches", dir)
+	code, out, errOut := runCLI(t, "test", "--json", dir)
+	var res struct {
+		Passed, Failed int
+		Tests          []struct {
+			Name   string
+			Passed bool
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &res); code != 0 || err != nil || res.Passed != 5 || res.Failed != 0 || len(res.Tests) != 5 {
+		t.Fatalf("--json: exit %d, %v:\n%s%s", code, err, out, errOut)
+	}
+	code, out, errOut = runCLI(t, "test", "-run", "nothing-matches", dir)
 	if code != 0 || !strings.Contains(out, "0 passed, 0 failed") || !strings.Contains(errOut, "no test matches") {
 		t.Fatalf("no match: exit %d\n%s%s", code, out, errOut)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -21,6 +22,7 @@ import (
 type testFlags struct {
 	run     string
 	verbose bool
+	json    bool
 }
 
 // testCommand is `dana test [PATHS...]`.
@@ -51,11 +53,12 @@ comparison (assert a == b) both values.`,
 				}
 				pattern = re
 			}
-			return a.runTests(args, pattern, fl.verbose)
+			return a.runTests(args, pattern, fl)
 		},
 	}
 	cmd.Flags().StringVar(&fl.run, "run", "", "run only the tests whose name (file or file:test_name) matches this regular expression (also -run)")
 	cmd.Flags().BoolVarP(&fl.verbose, "verbose", "v", false, "print each test's name, result and time")
+	cmd.Flags().BoolVar(&fl.json, "json", false, "print the results as one JSON object (what the tests print goes to stderr)")
 	return cmd
 }
 
@@ -107,7 +110,7 @@ type testResult struct {
 // runs whenever the file or one of its functions is selected (functions
 // need their file's definitions), but only the selected tests are
 // reported.
-func (a *app) runTestFile(path string, pattern *regexp.Regexp, report func(testResult)) (interrupted bool) {
+func (a *app) runTestFile(path string, pattern *regexp.Regexp, out io.Writer, report func(testResult)) (interrupted bool) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		report(testResult{name: path, err: fmt.Errorf("cannot read %s: %w", path, unwrapPathErr(err))})
@@ -115,7 +118,7 @@ func (a *app) runTestFile(path string, pattern *regexp.Regexp, report func(testR
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	e := a.opts.newEngine(ctx, a.stdout, a.stderr)
+	e := a.opts.newEngine(ctx, out, a.stderr)
 	defer e.Close()
 	start := time.Now()
 	err = e.Exec(path, string(src))
@@ -150,14 +153,39 @@ func (a *app) runTestFile(path string, pattern *regexp.Regexp, report func(testR
 	return false
 }
 
-func (a *app) runTests(paths []string, pattern *regexp.Regexp, verbose bool) error {
+// testJSON is one test of `dana test --json`.
+type testJSON struct {
+	Name    string  `json:"name"`
+	Passed  bool    `json:"passed"`
+	Error   string  `json:"error,omitempty"`
+	Seconds float64 `json:"seconds"`
+}
+
+func (a *app) runTests(paths []string, pattern *regexp.Regexp, fl testFlags) error {
+	verbose := fl.verbose
 	files, err := findTests(paths)
 	if err != nil {
 		return fmt.Errorf("test: %w", err)
 	}
 	passed, failed := 0, 0
 	start := time.Now()
+	var results []testJSON
+	scriptOut := a.stdout
+	if fl.json {
+		scriptOut = a.stderr
+	}
 	report := func(r testResult) {
+		if fl.json {
+			j := testJSON{Name: r.name, Passed: r.err == nil, Seconds: r.elapsed.Seconds()}
+			if r.err != nil {
+				failed++
+				j.Error = failureLine(r)
+			} else {
+				passed++
+			}
+			results = append(results, j)
+			return
+		}
 		if r.err == nil {
 			passed++
 			if verbose {
@@ -175,13 +203,34 @@ func (a *app) runTests(paths []string, pattern *regexp.Regexp, verbose bool) err
 			fmt.Fprint(a.stdout, detail)
 		}
 	}
+	finishJSON := func(interrupted bool) error {
+		if results == nil {
+			results = []testJSON{}
+		}
+		return cli.PrintJSON(a.stdout, map[string]any{
+			"passed": passed, "failed": failed, "interrupted": interrupted,
+			"seconds": time.Since(start).Seconds(), "tests": results,
+		})
+	}
 	for _, f := range files {
-		if a.runTestFile(f, pattern, report) {
+		if a.runTestFile(f, pattern, scriptOut, report) {
+			if fl.json {
+				if err := finishJSON(true); err != nil {
+					return err
+				}
+				return cli.Exit(cli.ExitInterrupted)
+			}
 			fmt.Fprintf(a.stdout, "%d passed, %d failed (interrupted after %s)\n", passed, failed, seconds(time.Since(start)))
 			return cli.Exit(cli.ExitInterrupted)
 		}
 	}
-	fmt.Fprintf(a.stdout, "%d passed, %d failed (%s)\n", passed, failed, seconds(time.Since(start)))
+	if fl.json {
+		if err := finishJSON(false); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(a.stdout, "%d passed, %d failed (%s)\n", passed, failed, seconds(time.Since(start)))
+	}
 	if failed > 0 {
 		return cli.Exit(cli.ExitFailure)
 	}
