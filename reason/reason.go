@@ -707,7 +707,7 @@ func schemaName(typ string) string {
 }
 
 // cutOffFailure is the failure of a reply cut off at the token limit.
-const cutOffFailure = "the reply was cut off at the token limit (finish_reason \"length\"), so it is not a complete value"
+const cutOffFailure = reply.TruncatedReason
 
 // refusalPrefix starts the failure of a refused request.
 const refusalPrefix = "the model refused to answer"

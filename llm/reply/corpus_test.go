@@ -18,6 +18,8 @@ import (
 //
 //	=== name
 //	type: list[int]
+//	strict              (optional: the strict profile)
+//	truncated           (optional: finish_reason was "length")
 //	--- reply
 //	...reply text, verbatim...
 //	--- want            (or: --- error [ambiguous])
@@ -35,7 +37,7 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatalf("type %q: %v", c.typ, err)
 			}
-			got, err := Parse(c.reply, typ, Options{Strict: c.strict})
+			got, err := Parse(c.reply, typ, Options{Strict: c.strict, Truncated: c.truncated})
 			if c.errSub != "" {
 				var re *Error
 				if err == nil || !errors.As(err, &re) {
@@ -64,7 +66,7 @@ func TestCorpus(t *testing.T) {
 
 type corpusCase struct {
 	name, typ, reply, want, errSub string
-	amb, strict                    bool
+	amb, strict, truncated         bool
 }
 
 func readCorpus(t *testing.T, file string) []corpusCase {
@@ -108,6 +110,8 @@ func readCorpus(t *testing.T, file string) []corpusCase {
 			cur.typ = strings.TrimPrefix(line, "type: ")
 		case cur != nil && section == "" && line == "strict":
 			cur.strict = true
+		case cur != nil && section == "" && line == "truncated":
+			cur.truncated = true
 		case cur != nil && strings.HasPrefix(line, "--- "):
 			flush()
 			f := strings.Fields(strings.TrimPrefix(line, "--- "))

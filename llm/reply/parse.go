@@ -22,7 +22,14 @@ type Options struct {
 	// expectation (no hint, no other clue): the program may well have
 	// asked for JSON text. With an explicit str it is refused (SPEC §9.4).
 	JSONAsText bool
+	// Truncated tells that the reply was cut off at the token limit
+	// (finish_reason "length"): it is never a complete value, so Parse
+	// refuses it whatever it holds (SPEC §9.4).
+	Truncated bool
 }
+
+// TruncatedReason is the failure of a reply cut off at the token limit.
+const TruncatedReason = "the reply was cut off at the token limit (finish_reason \"length\"), so it is not a complete value"
 
 // The cost of each liberty taken to read a candidate; the candidate with
 // the lowest total wins (0 is an exact reading).
@@ -103,6 +110,9 @@ const (
 func Parse(text string, t *types.Type, opt Options) (any, error) {
 	if t == nil {
 		t = types.Named(types.Str)
+	}
+	if opt.Truncated {
+		return nil, errorf("%s", TruncatedReason)
 	}
 	body, err := stripThink(text)
 	if err != nil {

@@ -198,3 +198,25 @@ func TestJSONAsText(t *testing.T) {
 		}
 	}
 }
+
+// TestTruncatedNeverAValue guards issue 9: a reply cut off at the token
+// limit is refused even when it parses (a cut list would be a shorter list).
+func TestTruncatedNeverAValue(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		typ  *types.Type
+	}{
+		{`["alpha", "beta", "gam`, listOf(sStr)},
+		{`["alpha", "beta"]`, listOf(sStr)},
+		{"42", sInt},
+		{`{"name": "A", "age": 3`, sObj},
+	} {
+		_, err := Parse(c.text, c.typ, Options{Truncated: true})
+		if err == nil || err.Error() != TruncatedReason {
+			t.Errorf("%q: %v, want the cut-off refusal", c.text, err)
+		}
+		if v, err := Parse(c.text, c.typ, Options{}); err != nil {
+			t.Errorf("%q without Truncated: %v, %v (a truncated tail is repaired when not cut off)", c.text, v, err)
+		}
+	}
+}
