@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/minidana/dana/internal/cli"
-	"github.com/minidana/dana/store"
 )
 
 // fieldList renders "label: value" lines with aligned values; multi-line
@@ -45,16 +44,6 @@ func (r *fieldList) write(w io.Writer) {
 		}
 		fmt.Fprintf(w, "%-*s %s\n", width, l+":", r.values[i])
 	}
-}
-
-// indent writes a labelled, possibly multi-line value under an attempt.
-func indent(w io.Writer, label, text string) {
-	if !strings.Contains(text, "\n") {
-		fmt.Fprintf(w, "     %s: %s\n", label, text)
-		return
-	}
-	fmt.Fprintf(w, "     %s:\n", label)
-	indentLines(w, "       | ", text)
 }
 
 func indentLines(w io.Writer, prefix, text string) {
@@ -99,13 +88,6 @@ func when(t time.Time) string {
 		return "never"
 	}
 	return t.Local().Format("2006-01-02 15:04:05")
-}
-
-func tokens(u store.Usage) string {
-	if u.TotalTokens == 0 && u.PromptTokens == 0 && u.CompletionTokens == 0 {
-		return "no tokens"
-	}
-	return fmt.Sprintf("%d tokens: %d prompt, %d completion", u.TotalTokens, u.PromptTokens, u.CompletionTokens)
 }
 
 func plural(n int, one, many string) string {

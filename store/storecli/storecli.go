@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -217,7 +218,11 @@ func (c *runner) learningsList(f store.LearningFilter) error {
 	}
 	t := newTable("ID", "FUNCTION", "DOMAIN", "KIND", "CONF", "REINF", "LAST USED", "TEXT")
 	for _, l := range ls {
-		t.Row(l.ID, dash(l.Function), dash(l.Domain), l.Kind, conf(l.Confidence),
+		fn := dash(l.Function)
+		if l.Module != "" {
+			fn += " (" + filepath.Base(l.Module) + ")"
+		}
+		t.Row(l.ID, fn, dash(l.Domain), l.Kind, conf(l.Confidence),
 			strconv.Itoa(l.TimesReinforced), when(l.LastUsed), clip(l.Text, 60))
 	}
 	t.Write(c.stdout)
@@ -241,6 +246,9 @@ func (c *runner) learningsShow(arg string) error {
 	r.field("id", l.ID)
 	r.field("kind", l.Kind)
 	r.field("function", dash(l.Function))
+	if l.Module != "" {
+		r.field("module", l.Module)
+	}
 	r.field("domain", dash(l.Domain))
 	r.field("confidence", conf(l.Confidence))
 	r.field("times reinforced", strconv.Itoa(l.TimesReinforced))
