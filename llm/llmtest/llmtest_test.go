@@ -52,3 +52,28 @@ func TestServerScriptAndRecord(t *testing.T) {
 		t.Errorf("path without /v1: %d", resp.StatusCode)
 	}
 }
+
+// TestFinishReasonAndRefusalBodies: Truncated sends finish_reason "length",
+// Refused a message.refusal with null content; the default is "stop".
+func TestFinishReasonAndRefusalBodies(t *testing.T) {
+	s := NewServer(t)
+	s.Enqueue(Truncated("[1, 2"), Refused("I can't help with that."), Text("ok"))
+	url := s.BaseURL() + "/chat/completions"
+	body := `{"model":"m","messages":[{"role":"user","content":"hi"}]}`
+	for _, want := range []struct {
+		finish  string
+		content any
+		refusal any
+	}{
+		{"length", "[1, 2", nil},
+		{"stop", nil, "I can't help with that."},
+		{"stop", "ok", nil},
+	} {
+		_, v := post(t, url, body)
+		choice := v["choices"].([]any)[0].(map[string]any)
+		msg := choice["message"].(map[string]any)
+		if choice["finish_reason"] != want.finish || msg["content"] != want.content || msg["refusal"] != want.refusal {
+			t.Errorf("got finish %v content %v refusal %v, want %+v", choice["finish_reason"], msg["content"], msg["refusal"], want)
+		}
+	}
+}
