@@ -576,6 +576,19 @@ func (a *analysis) hover(p Position) *hover {
 	}
 	s := a.lookup(name, p.Line+1)
 	if s == nil {
+		// A method's own name (at its def, or called through a value whose
+		// type is unknown): answer when one method has that name.
+		var found []*ast.FuncDef
+		for _, ms := range a.methods {
+			for _, m := range ms {
+				if m.Name == name {
+					found = append(found, m)
+				}
+			}
+		}
+		if len(found) == 1 {
+			return code(signature(found[0]), found[0].Doc)
+		}
 		if a.in != nil {
 			if _, ok := a.in.Builtin(name); ok {
 				return code("(builtin) "+name, "")
