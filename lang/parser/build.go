@@ -16,14 +16,10 @@ var (
 	buildErr   error
 )
 
-// The grammar is built in the background as soon as the program starts
-// (participle.Build takes a few milliseconds, more in a cold process), so
-// that the first ParseFile rarely waits for it.
-func init() {
-	go func() { _ = build() }()
-}
-
-// build constructs the participle parsers once.
+// build constructs the participle parsers once, on the first parse that
+// needs them. It is not started at package init: a process that parses
+// nothing (dana --help, store commands, an empty script) does not pay the
+// few milliseconds and ~3.5 MB of participle.Build.
 func build() error {
 	buildOnce.Do(func() {
 		fileParser, buildErr = participle.Build[gTop](
