@@ -330,7 +330,12 @@ func (th *Thread) callFunction(f *Function, args []Value, kw []KwArg, pos ast.Po
 	}
 	code := f.Code
 	base := th.reserve(code.nslots)
-	if err := th.bind(f, th.stack[base:base+code.nslots], args, kw); err != nil {
+	if code.simple && len(kw) == 0 && len(args) == len(code.params) {
+		// Exact positional arity: nothing to check or default.
+		for i, a := range args {
+			th.stack[base+code.params[i].slot] = a
+		}
+	} else if err := th.bind(f, th.stack[base:base+code.nslots], args, kw); err != nil {
 		th.sp = base
 		th.raise(err, pos)
 	}

@@ -593,12 +593,21 @@ func (th *Thread) Data(key string) any { return th.data[key] }
 // Call calls a callable from a builtin, returning a mini-Dana exception as
 // an error.
 func (th *Thread) Call(fn Value, args []Value, kwargs []KwArg) (result Value, err error) {
+	// The body of protect, written out: builtins call back into scripts
+	// on hot paths (sort keys, map, min/max), and this way no closure is
+	// allocated per call.
 	site, pos := th.site, th.sitePos
-	err = th.protect(func() {
-		result = th.call(fn, args, kwargs, pos)
-	})
-	th.site, th.sitePos = site, pos
-	return result, err
+	depth, sp, nframes := th.depth, th.sp, len(th.frames)
+	defer func() {
+		if r := recover(); r != nil {
+			err = th.recovered(r) // before unwinding: it locates the error
+			th.depth, th.sp = depth, sp
+			th.frames = th.frames[:nframes]
+			result = nil
+		}
+		th.site, th.sitePos = site, pos
+	}()
+	return th.call(fn, args, kwargs, pos), nil
 }
 
 // protect runs f, turning a raised mini-Dana exception (or an internal
