@@ -433,6 +433,21 @@ func sliceBounds(lo, hi, step Value, n int64) (start, stop, st int64, err error)
 	return
 }
 
+// sliceLen is the number of indexes from start towards stop by st (as
+// normalised by sliceBounds).
+func sliceLen(start, stop, st int64) int {
+	if st > 0 {
+		if stop <= start {
+			return 0
+		}
+		return int((stop - start + st - 1) / st)
+	}
+	if stop >= start {
+		return 0
+	}
+	return int((start - stop - st - 1) / -st)
+}
+
 func sliceIdx(start, stop, st int64) []int64 {
 	var out []int64
 	if st > 0 {
@@ -461,9 +476,9 @@ func Slice(x, lo, hi, step Value) (Value, error) {
 			}
 			return NewList(append([]Value{}, c.Elems[start:stop]...)), nil
 		}
-		out := []Value{}
-		for _, i := range sliceIdx(start, stop, st) {
-			out = append(out, c.Elems[i])
+		out := make([]Value, sliceLen(start, stop, st))
+		for k, i := 0, start; k < len(out); k, i = k+1, i+st {
+			out[k] = c.Elems[i]
 		}
 		return NewList(out), nil
 	case Tuple:
@@ -471,9 +486,9 @@ func Slice(x, lo, hi, step Value) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		out := Tuple{}
-		for _, i := range sliceIdx(start, stop, st) {
-			out = append(out, c[i])
+		out := make(Tuple, sliceLen(start, stop, st))
+		for k, i := 0, start; k < len(out); k, i = k+1, i+st {
+			out[k] = c[i]
 		}
 		return out, nil
 	case Str:
@@ -520,19 +535,25 @@ func sliceAssign(l *List, lo, hi, step Value, elems []Value) error {
 	if err != nil {
 		return err
 	}
-	elems = append([]Value(nil), elems...)
 	if st != 1 {
-		idx := sliceIdx(start, stop, st)
-		if len(idx) != len(elems) {
-			return Errorf("ValueError", "attempt to assign sequence of size %d to extended slice of size %d", len(elems), len(idx))
+		n := sliceLen(start, stop, st)
+		if n != len(elems) {
+			return Errorf("ValueError", "attempt to assign sequence of size %d to extended slice of size %d", len(elems), n)
 		}
-		for k, i := range idx {
+		elems = append([]Value(nil), elems...) // elems may be l's own elements
+		for k, i := 0, start; k < n; k, i = k+1, i+st {
 			l.Elems[i] = elems[k]
 		}
 		return nil
 	}
 	if stop < start {
 		stop = start
+	}
+	if int(stop-start) == len(elems) {
+		// Same length: overwrite in place (copy is a memmove, so elems
+		// may overlap l's elements).
+		copy(l.Elems[start:stop], elems)
+		return nil
 	}
 	out := make([]Value, 0, len(l.Elems)-int(stop-start)+len(elems))
 	out = append(out, l.Elems[:start]...)
