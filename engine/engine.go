@@ -44,6 +44,14 @@ type Config struct {
 	// MaxConcurrency caps the LLM calls in flight at once, whatever the
 	// parallel() workers (--max-concurrency; default 8).
 	MaxConcurrency int
+	// Interactive tells that a person is at the terminal: the human
+	// operator (ask_human(), @poet(operator="human")) asks on Stderr and
+	// reads the answer from Stdin. Without it (and without a Person or a
+	// DANA_HUMAN replay file) asking a person raises OperatorError.
+	Interactive bool
+	// Person, when set, answers for the human operator instead (the REPL
+	// passes one reading through its line editor; see AttachPerson).
+	Person poet.Person
 }
 
 // Engine is an interpreter with builtins and runtime services installed.

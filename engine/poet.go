@@ -31,6 +31,22 @@ func installPOET(e *Engine) error {
 	// learnings and failures reach its prompts, its records reach the store.
 	e.SetReasonHooks(rt.Hooks())
 	e.OnClose(rt.Close)
+	p := e.Config.Person
+	if p == nil && e.Config.Interactive {
+		p = poet.NewTerminalPerson(e.Interpreter.Stdin(), e.Interpreter.Stderr())
+	}
+	return e.AttachPerson(p)
+}
+
+// AttachPerson makes p the person who answers for the human operator
+// (nil: nobody), as DANA_HUMAN adjusts it: "replay:FILE" answers from a
+// file instead, "record:FILE" records p's answers to FILE.
+func (e *Engine) AttachPerson(p poet.Person) error {
+	person, err := poet.PersonFromEnv(e.Config.Getenv("DANA_HUMAN"), p)
+	if err != nil {
+		return err
+	}
+	e.poet.SetPerson(person)
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package poet
 
 import (
+	"slices"
 	"fmt"
 	"strings"
 
@@ -22,6 +23,9 @@ type poetFunc struct {
 	returnHint         *interp.TypeHint // the function's return hint
 	profile            string           // "" → system:__poet_profile at call time
 	domain             string
+	operator           string // "" (code), "model" or "human"
+	// question is ask_human()'s prompt (its operation asks it as is).
+	question string
 
 	// Parameters of the body, when known.
 	params  []string // ordinary parameters, in order
@@ -42,7 +46,7 @@ func (pf *poetFunc) module() string {
 }
 
 // optionNames are the keyword arguments @poet accepts.
-var optionNames = []string{"perceive", "validate", "max_retries", "expected_output_type", "profile", "domain"}
+var optionNames = []string{"perceive", "validate", "max_retries", "expected_output_type", "profile", "domain", "operator"}
 
 // poetBuiltin implements poet(...): with keyword options it returns the
 // decorator; called on a function directly (`@poet` without parentheses)
@@ -130,6 +134,17 @@ func parseOptions(kw []interp.KwArg) (*poetFunc, error) {
 				return nil, interp.Errorf("ValueError", "unknown POET profile '%s'; choose %s", string(s), profileListText())
 			}
 			pf.profile = string(s)
+		case "operator":
+			if isNone {
+				continue
+			}
+			s, ok := v.(interp.Str)
+			if !ok || !slices.Contains(operatorNames, string(s)) {
+				return nil, interp.Errorf("ValueError", "poet(operator=%s): choose \"code\" (the body, the default), \"model\" or \"human\"", interp.Repr(v))
+			}
+			if s != "code" {
+				pf.operator = string(s)
+			}
 		case "domain":
 			if isNone {
 				continue
@@ -252,6 +267,9 @@ func definitionContext(pf *poetFunc, decl *ast.FuncDef) map[string]any {
 	}
 	if pf.domain != "" {
 		poet["domain"] = pf.domain
+	}
+	if pf.operator != "" {
+		poet["operator"] = pf.operator
 	}
 	ctx["poet"] = poet
 	return ctx

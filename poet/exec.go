@@ -155,9 +155,18 @@ func (rt *Runtime) run(th *interp.Thread, pf *poetFunc, args []interp.Value, kw 
 		ex.rec.Attempts = append(ex.rec.Attempts, store.Attempt{N: ex.attempt})
 		ex.cur = &ex.rec.Attempts[len(ex.rec.Attempts)-1]
 		start := time.Now()
-		out, err := th.Call(pf.body, args, kw)
+		out, err := rt.operate(th, ex, args, kw)
 		if err != nil {
 			ex.cur.Duration = time.Since(start)
+			var ua *UnusableAnswer
+			if errors.As(err, &ua) {
+				// A model's or a person's answer that is not of the
+				// expected type: a failed attempt, quoted to the next.
+				ex.cur.Failure = ua.Reason
+				failures = append(failures, ua.Reason)
+				ex.lastFailure, ex.lastOutput = ua.Reason, interp.Str(ua.Answer)
+				continue
+			}
 			ex.cur.Failure = describeError(err)
 			if prof.RetryErrors && !fatal(th, err) && ex.attempt <= ex.maxRetries {
 				failures = append(failures, ex.cur.Failure)

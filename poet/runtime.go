@@ -67,6 +67,10 @@ type Config struct {
 	// promote a standing preference (0: store.DefaultPreferenceStrikes);
 	// system:__poet_settings_override["preference_strikes"] overrides it.
 	PreferenceStrikes int
+	// Person answers for the human operator (@poet(operator="human"),
+	// ask_human()); nil: no person is attached, and asking one raises
+	// OperatorError.
+	Person Person
 }
 
 // Runtime is the POET state of one interpreter: active executions, the
@@ -133,6 +137,7 @@ func Install(in *interp.Interpreter, cfg Config) *Runtime {
 	in.RegisterBuiltin("poet", rt.poetBuiltin)
 	in.RegisterBuiltin("feedback", rt.feedbackBuiltin)
 	in.RegisterBuiltin("synthesize", rt.synthesizeBuiltin)
+	in.RegisterBuiltin("ask_human", rt.askHumanBuiltin)
 	in.SetBuiltin("poet_status", rt.status)
 	_ = in.Set("system", ProfileVar, interp.Str(ProfileDefault))
 	_ = in.Set("system", LastExecutionVar, interp.None)

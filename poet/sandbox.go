@@ -30,10 +30,11 @@ type SandboxLimits struct {
 	MaxSteps int64
 	// Timeout bounds the wall-clock time of each call (default 2s).
 	Timeout time.Duration
-	// MaxMemory bounds how far the process's heap may grow during a call,
-	// in bytes (default 256 MiB). It is watched from outside the
-	// interpreter (sampled every few milliseconds), so a single huge
-	// allocation inside a builtin may overshoot it before it is noticed.
+	// MaxMemory bounds how far the process's heap may grow while a
+	// proposal runs, in bytes (default 256 MiB): the interpreter's
+	// Options.MaxMemory is set to the heap at load time plus this, and a
+	// watchdog samples the heap during every call as well. The heap is the
+	// process's, so work running concurrently counts too.
 	MaxMemory int64
 	// MaxOutput bounds what a proposal may print (default 64 KiB; the rest
 	// is dropped).
@@ -127,6 +128,10 @@ func newSandbox(file, src, name string, lim SandboxLimits) (*sandbox, error) {
 		Context:  ctx,
 		Getenv:   func(string) string { return "" },
 		Path:     []string{},
+		// The interpreter's own bound (checked before builtins allocate
+		// and every few thousand steps) is the heap now plus the
+		// sandbox's allowance; the watchdog below backs it up.
+		MaxMemory: heapBytes() + lim.MaxMemory,
 	})
 	builtins.Install(sb.in)
 	for _, b := range sandboxDisabled {

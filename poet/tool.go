@@ -98,3 +98,7 @@ func (t *Tool) CallValue(th *interp.Thread, args []interp.Value, kw []interp.KwA
 // SetSandboxLimits changes the limits of the code synthesize() runs from
 // now on (zero fields: defaults).
 func (rt *Runtime) SetSandboxLimits(l SandboxLimits) { rt.cfg.Sandbox = l }
+
+// SetPerson attaches the person who answers for the human operator (nil:
+// nobody; asking raises OperatorError).
+func (rt *Runtime) SetPerson(p Person) { rt.cfg.Person = p }

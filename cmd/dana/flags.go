@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/chzyer/readline"
 	"io"
 	"os"
 	"strconv"
@@ -67,6 +68,8 @@ func (o *options) newEngine(ctx context.Context, stdout, stderr io.Writer) *engi
 		AllowEnv:       o.allowEnv,
 		LLMDeadline:    o.deadline,
 		MaxConcurrency: o.maxConc,
+		// A person at the terminal answers ask_human().
+		Interactive: readline.IsTerminal(int(os.Stdin.Fd())),
 	})
 }
 

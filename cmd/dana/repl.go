@@ -15,6 +15,7 @@ import (
 
 	"github.com/minidana/dana/engine"
 	"github.com/minidana/dana/internal/cli"
+	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/poet"
 	"github.com/minidana/dana/repl"
 )
@@ -77,6 +78,18 @@ func interactive(o options, stdin *os.File, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer rl.Close()
+	// ask_human() reads its answer through the line editor, which owns
+	// the terminal.
+	if err := e.AttachPerson(&poet.TerminalPerson{Out: stderr, ReadLine: func(prompt string) (string, error) {
+		rl.SetPrompt(prompt)
+		line, err := rl.Readline()
+		if errors.Is(err, readline.ErrInterrupt) {
+			return "", interp.Errorf("KeyboardInterrupt", "interrupted")
+		}
+		return line, err
+	}}); err != nil {
+		fmt.Fprintf(stderr, "dana: warning: %v\n", err)
+	}
 
 	// While code runs the terminal is not in raw mode, so Ctrl-C arrives as
 	// SIGINT: it stops the running evaluation, not the REPL.

@@ -61,6 +61,7 @@ var excTypes = func() map[string]*ExcType {
 	add("StopIteration", "Exception")
 	add("ValidationError", "Exception")
 	add("LLMError", "Exception")
+	add("OperatorError", "Exception")
 	add("StoreError", "Exception")
 	add("SyntaxError", "Exception")
 	add("IndentationError", "SyntaxError")

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/creack/pty"
+)
+
+// TestHumanOperatorOnATerminal runs ask_human() the ways a person meets
+// it: `dana run` on a terminal (the question on the terminal, the typed
+// answer read against the expected type), the REPL (through the line
+// editor), and a run without a terminal (a clear OperatorError).
+func TestHumanOperatorOnATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the dana binary")
+	}
+	bin := buildDana(t)
+	dir := t.TempDir()
+	env := []string{"DANA_HOME=" + dir, "DANA_LLM=mock", "HOME=" + dir, "DANA_HUMAN="}
+	script := filepath.Join(dir, "seats.na")
+	src := "n: int = ask_human(\"How many seats?\")\nprint(\"seats:\", n + 1)\n"
+	if err := os.WriteFile(script, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("dana run", func(t *testing.T) {
+		cmd := exec.Command(bin, "run", script)
+		cmd.Env = append(os.Environ(), env...)
+		tm := startCmdTerm(t, cmd)
+		tm.expect("[ask_human] How many seats?")
+		tm.expect("Answer with a whole number (attempt 1 of 3):")
+		tm.expect("answer> ")
+		tm.send("a few\n")
+		tm.expect("The previous answer (a few) was not accepted")
+		tm.expect("answer> ")
+		tm.send("four\n")
+		tm.expect("seats: 5")
+	})
+
+	t.Run("repl", func(t *testing.T) {
+		tm := startTerm(t, bin, env...)
+		tm.expect(">>> ")
+		tm.send("x: int = ask_human(\"Seats?\")\r")
+		tm.expect("answer> ")
+		tm.send("3\r")
+		tm.expect(">>> ")
+		tm.send("print(x * 2)\r")
+		tm.expect("6")
+	})
+
+	t.Run("no terminal", func(t *testing.T) {
+		cmd := exec.Command(bin, "run", script)
+		cmd.Env = append(os.Environ(), env...)
+		cmd.Stdin = strings.NewReader("4\n")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+			t.Fatalf("exit: %v\n%s", err, stderr.String())
+		}
+		if !strings.Contains(stderr.String(), "seats.na:1:10: OperatorError: ask_human() needs a person to answer, and none is attached: this run has no terminal") {
+			t.Errorf("stderr:\n%s", stderr.String())
+		}
+	})
+}
+
+// startCmdTerm starts cmd on a pseudo-terminal.
+func startCmdTerm(t *testing.T, cmd *exec.Cmd) *term {
+	t.Helper()
+	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
+	if err != nil {
+		t.Fatalf("starting dana on a pty: %v", err)
+	}
+	tm := &term{t: t, ptmx: ptmx, cmd: cmd, read: make(chan struct{}, 1), eof: make(chan struct{})}
+	go func() {
+		defer close(tm.eof)
+		buf := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(buf)
+			tm.mu.Lock()
+			tm.out.Write(buf[:n])
+			tm.mu.Unlock()
+			select {
+			case tm.read <- struct{}{}:
+			default:
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = ptmx.Close()
+		_ = cmd.Wait()
+	})
+	return tm
+}
