@@ -1,8 +1,8 @@
 package poet
 
 import (
-	"slices"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/minidana/dana/lang/ast"
