@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/creack/pty"
 )
@@ -21,7 +22,11 @@ func TestHumanOperatorOnATerminal(t *testing.T) {
 	}
 	bin := buildDana(t)
 	dir := t.TempDir()
-	env := []string{"DANA_HOME=" + dir, "DANA_LLM=mock", "HOME=" + dir, "DANA_HUMAN="}
+	// Each run has a DANA_HOME of its own.
+	env := func() []string {
+		home := t.TempDir()
+		return []string{"DANA_HOME=" + home, "DANA_LLM=mock", "HOME=" + home, "DANA_HUMAN="}
+	}
 	script := filepath.Join(dir, "seats.na")
 	src := "n: int = ask_human(\"How many seats?\")\nprint(\"seats:\", n + 1)\n"
 	if err := os.WriteFile(script, []byte(src), 0o600); err != nil {
@@ -30,7 +35,7 @@ func TestHumanOperatorOnATerminal(t *testing.T) {
 
 	t.Run("dana run", func(t *testing.T) {
 		cmd := exec.Command(bin, "run", script)
-		cmd.Env = append(os.Environ(), env...)
+		cmd.Env = append(os.Environ(), env()...)
 		tm := startCmdTerm(t, cmd)
 		tm.expect("[ask_human] How many seats?")
 		tm.expect("Answer with a whole number (attempt 1 of 3):")
@@ -40,10 +45,15 @@ func TestHumanOperatorOnATerminal(t *testing.T) {
 		tm.expect("answer> ")
 		tm.send("four\n")
 		tm.expect("seats: 5")
+		select { // let it finish writing its records
+		case <-tm.eof:
+		case <-time.After(15 * time.Second):
+			t.Fatal("dana run did not exit")
+		}
 	})
 
 	t.Run("repl", func(t *testing.T) {
-		tm := startTerm(t, bin, env...)
+		tm := startTerm(t, bin, env()...)
 		tm.expect(">>> ")
 		tm.send("x: int = ask_human(\"Seats?\")\r")
 		tm.expect("answer> ")
@@ -51,11 +61,17 @@ func TestHumanOperatorOnATerminal(t *testing.T) {
 		tm.expect(">>> ")
 		tm.send("print(x * 2)\r")
 		tm.expect("6")
+		tm.send("\x04") // Ctrl-D: leave cleanly
+		select {
+		case <-tm.eof:
+		case <-time.After(15 * time.Second):
+			t.Fatal("the REPL did not exit")
+		}
 	})
 
 	t.Run("no terminal", func(t *testing.T) {
 		cmd := exec.Command(bin, "run", script)
-		cmd.Env = append(os.Environ(), env...)
+		cmd.Env = append(os.Environ(), env()...)
 		cmd.Stdin = strings.NewReader("4\n")
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
