@@ -1,6 +1,7 @@
 package reason
 
 import (
+	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/llm"
 )
@@ -10,7 +11,11 @@ import (
 // reads replies (SPEC §9.4); strict reads it as the strict profile does.
 // It returns the value, or a failure saying why the answer cannot be used.
 func ParseAnswer(text string, h *interp.TypeHint, strict bool) (interp.Value, string) {
-	c := &call{plan: newPlan(h), profile: ProfileDefault}
+	src := codecontext.SourceExplicit
+	if h == nil {
+		src = codecontext.SourceDefault
+	}
+	c := &call{plan: newPlan(h), profile: ProfileDefault, rec: &Record{TypeSource: string(src)}}
 	if strict {
 		c.profile = ProfileStrict
 	}
