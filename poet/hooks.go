@@ -126,7 +126,7 @@ func (rt *Runtime) RecordReason(th *interp.Thread, r *reason.Record) error {
 			}
 		}
 	}
-	return rt.finish(r)
+	return rt.finishOn(th, r)
 }
 
 // appliedOf returns the ids and texts of learnings for reason().

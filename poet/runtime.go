@@ -338,14 +338,26 @@ func (rt *Runtime) pop(ex *execution) {
 // the store: the record is on disk when finish returns (SPEC §11.1). A
 // record that cannot be saved is a StoreError, so no id is ever handed
 // out for a record that is not stored.
-func (rt *Runtime) finish(rec *store.Execution) error {
+func (rt *Runtime) finish(rec *store.Execution) error { return rt.finishOn(nil, rec) }
+
+// finishOn is finish for a call running on th: the write waits with the
+// interpreter lock released, so that parallel() workers keep running and
+// records finished at the same time share one durable commit.
+func (rt *Runtime) finishOn(th *interp.Thread, rec *store.Execution) error {
 	rt.printWarnings()
 	rt.last = rec
 	_ = rt.in.Set("system", LastExecutionVar, interp.Str(rec.ID))
 	if rt.cfg.NoStore || rt.cfg.NoRecord {
 		return nil
 	}
-	if err := rt.rec.save(rec); err != nil {
+	var err error
+	save := func() { err = rt.rec.save(rec) }
+	if th != nil {
+		th.Unlocked(save)
+	} else {
+		save()
+	}
+	if err != nil {
 		return interp.Errorf("StoreError", "execution %s: %v", rec.ID, err)
 	}
 	return nil

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/minidana/dana/engine"
+	"github.com/minidana/dana/lang/interp"
+	"github.com/minidana/dana/store"
 )
 
 // TestLearningsScopedByModule: two projects each define `summarize`; a
@@ -84,4 +86,30 @@ print("A", poet_status.learnings_applied)
 	check(a, projB, `helper("invoice")`, false, "answers name the invoice")
 	check(a, projA, `reason("Answer about invoice")`, false, "answers name the invoice") // module level, not in helper
 	check(a, projB, `subject("invoice text")`, true, "subjects start with Re:")          // shared by the domain
+}
+
+// TestParallelReasonRecords: reason() calls in parallel() workers each get
+// a stored record (their writes wait without the interpreter lock and may
+// share a commit); every id is readable afterwards.
+func TestParallelReasonRecords(t *testing.T) {
+	var out bytes.Buffer
+	e, _ := newEngine(t, &out, nil)
+	err := e.Exec("par.na", `
+def ask(i):
+    n: int = reason("How many items in box " + str(i) + "?")
+    return system:__last_execution_id
+ids = parallel(ask, list(range(40)), workers=8)
+`)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	v, _ := e.Get("local", "ids")
+	st, err := e.POET().Store()
+	if err != nil {
+		t.Fatal(err)
+	}
+	xs, err := st.ListExecutions(store.ExecutionFilter{Limit: 1000})
+	if err != nil || len(xs) != 40 {
+		t.Fatalf("%d records, %v (ids %s)", len(xs), err, interp.Repr(v))
+	}
 }
