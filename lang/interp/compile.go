@@ -332,7 +332,7 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 					fr.slots[slot] = r
 					return ctrlNone
 				}
-				fr.slots[slot] = fr.th.binary(op, a, b, pos)
+				fr.slots[slot] = c.binop(fr, op, a, b, pos)
 				return ctrlNone
 			}
 		}
@@ -365,8 +365,79 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 	return nil
 }
 
+// binop is the operation of an augmented assignment: on a list, dict or
+// set it mutates the left operand in place, as Python does (SPEC §4.1:
+// aliases see the change); otherwise it is the binary operator.
 func (c *compiler) binop(fr *frame, op string, a, b Value, pos ast.Pos) Value {
+	switch x := a.(type) {
+	case *List, *Dict, *Set:
+		if r, ok := fr.th.inplace(op, x, b, pos); ok {
+			return r
+		}
+	}
 	return fr.th.binary(op, a, b, pos)
+}
+
+// inplace applies `a op= b` to a mutable container; ok is false when the
+// operator has no in-place form for these operands.
+func (th *Thread) inplace(op string, a, b Value, pos ast.Pos) (Value, bool) {
+	switch x := a.(type) {
+	case *List:
+		switch op {
+		case "+":
+			if _, isList := b.(*List); !isList {
+				if _, isTuple := b.(Tuple); !isTuple {
+					if _, isIter := b.(*Iterator); !isIter {
+						return nil, false
+					}
+				}
+			}
+			xs, err := th.Iterate(b)
+			if err != nil {
+				th.throw(err, pos)
+			}
+			th.Alloc(int64(len(xs)) * 16)
+			x.Elems = append(x.Elems, xs...)
+			return x, true
+		case "*":
+			r := th.binary("*", x, b, pos)
+			if l, ok := r.(*List); ok {
+				x.Elems = l.Elems
+				return x, true
+			}
+		}
+	case *Dict:
+		if op != "|" {
+			return nil, false
+		}
+		m, ok := b.(*Dict)
+		if !ok {
+			return nil, false
+		}
+		ks, vs := m.Keys(), m.Values()
+		for i := range ks {
+			if err := x.Set(ks[i], vs[i]); err != nil {
+				th.throw(err, pos)
+			}
+		}
+		return x, true
+	case *Set:
+		switch op {
+		case "|", "&", "-", "^":
+		default:
+			return nil, false
+		}
+		if _, ok := b.(*Set); !ok {
+			return nil, false
+		}
+		r, ok := th.binary(op, x, b, pos).(*Set)
+		if !ok {
+			return nil, false
+		}
+		x.d = r.d
+		return x, true
+	}
+	return nil, false
 }
 
 func (c *compiler) while(s *ast.WhileStmt) stmtFn {
@@ -1126,7 +1197,25 @@ func (c *compiler) function(node ast.Node, name string, params []*ast.Param, bod
 	if recv != nil {
 		all = append([]*ast.Param{recv}, params...)
 	}
-	code := &Code{Name: name, Pos: node.Position(), varargs: -1, kwargs: -1, Doc: doc, Decl: decl, Lambda: lambda}
+	// Binding order: positional parameters, keyword-only ones (plain
+	// parameters after *args), then *args and **kwargs.
+	var pos, kwOnly, stars []*ast.Param
+	seenStar := false
+	for _, p := range all {
+		switch {
+		case p.Kind != ast.ParamNormal:
+			seenStar = true
+			stars = append(stars, p)
+		case seenStar:
+			kwOnly = append(kwOnly, p)
+		default:
+			pos = append(pos, p)
+		}
+	}
+	if len(kwOnly) > 0 || len(stars) > 0 {
+		all = append(append(append([]*ast.Param{}, pos...), kwOnly...), stars...)
+	}
+	code := &Code{Name: name, Pos: node.Position(), varargs: -1, kwargs: -1, Doc: doc, Decl: decl, Lambda: lambda, npos: len(pos)}
 	code.simple = true
 	var defaults []evalFn
 	for i, p := range all {

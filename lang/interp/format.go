@@ -286,6 +286,7 @@ func group(digits string, sep byte) string {
 // percentFormat implements `"%s and %d" % args`.
 func percentFormat(f string, arg Value) (Value, error) {
 	var args []Value
+	mapping, _ := arg.(*Dict)
 	if t, ok := arg.(Tuple); ok {
 		args = t
 	} else {
@@ -293,12 +294,35 @@ func percentFormat(f string, arg Value) (Value, error) {
 	}
 	var b strings.Builder
 	k := 0
+	usedMap := false
 	for i := 0; i < len(f); i++ {
 		if f[i] != '%' {
 			b.WriteByte(f[i])
 			continue
 		}
 		j := i + 1
+		var named Value
+		if j < len(f) && f[j] == '(' {
+			// %(name)s reads a key of the mapping argument.
+			end := strings.IndexByte(f[j:], ')')
+			if end < 0 {
+				return nil, Errorf("ValueError", "incomplete format key")
+			}
+			if mapping == nil {
+				return nil, Errorf("TypeError", "format requires a mapping")
+			}
+			key := f[j+1 : j+end]
+			v, ok, err := mapping.Get(Str(key))
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, Errorf("KeyError", "%s", QuoteString(key))
+			}
+			named, usedMap = v, true
+			i = j + end
+			j = i + 1
+		}
 		for j < len(f) && strings.IndexByte("-+ #0123456789.", f[j]) >= 0 {
 			j++
 		}
@@ -310,15 +334,36 @@ func percentFormat(f string, arg Value) (Value, error) {
 			i = j
 			continue
 		}
-		if k >= len(args) {
-			return nil, Errorf("TypeError", "not enough arguments for format string")
-		}
 		flags := f[i+1 : j]
-		a := args[k]
-		k++
+		var a Value
+		if named != nil {
+			a = named
+		} else {
+			if k >= len(args) {
+				return nil, Errorf("TypeError", "not enough arguments for format string")
+			}
+			a = args[k]
+			k++
+		}
 		var s string
 		var err error
 		switch f[j] {
+		case 'c':
+			switch c := a.(type) {
+			case Int:
+				if c < 0 || c > 0x10ffff {
+					return nil, Errorf("OverflowError", "%%c arg not in range(0x110000)")
+				}
+				s = string(rune(c))
+			case Str:
+				if len([]rune(string(c))) != 1 {
+					return nil, Errorf("TypeError", "%%c requires int or char")
+				}
+				s = string(c)
+			default:
+				return nil, Errorf("TypeError", "%%c requires int or char")
+			}
+			s, err = FormatValue(Str(s), pyFlags(flags, 's'))
 		case 's':
 			if s, err = ToStrChecked(nil, a); err == nil {
 				s, err = FormatValue(Str(s), pyFlags(flags, 's'))
@@ -342,7 +387,7 @@ func percentFormat(f string, arg Value) (Value, error) {
 		b.WriteString(s)
 		i = j
 	}
-	if k < len(args) {
+	if k < len(args) && !(usedMap || mapping != nil && k == 0) {
 		return nil, Errorf("TypeError", "not all arguments converted during string formatting")
 	}
 	return Str(b.String()), nil

@@ -68,6 +68,7 @@ type Code struct {
 	body     stmtFn
 	simple   bool // only plain positional params, no cells for params
 	nplain   int  // number of ParamNormal params
+	npos     int  // how many of them may be given positionally (the rest are keyword-only)
 	varargs  int  // index of *args param or -1
 	kwargs   int  // index of **kwargs param or -1
 	cellInit []int
@@ -348,12 +349,12 @@ func (th *Thread) callFunction(f *Function, args []Value, kw []KwArg, pos ast.Po
 func (th *Thread) bind(f *Function, slots []Value, args []Value, kw []KwArg) *Exception {
 	code := f.Code
 	name := code.Name
-	np := code.nplain
+	np := code.npos
 	if len(args) > np && code.varargs < 0 {
 		if np == 0 {
-			return Errorf("TypeError", "%s() takes no arguments (%d given)", name, len(args))
+			return Errorf("TypeError", "%s() takes 0 positional arguments but %d %s given", name, len(args), wereWas(len(args)))
 		}
-		return Errorf("TypeError", "%s() takes %d positional argument%s but %d were given", name, np, plural(np), len(args))
+		return Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", name, np, plural(np), len(args), wereWas(len(args)))
 	}
 	for i := 0; i < len(args) && i < np; i++ {
 		slots[code.params[i].slot] = args[i]
@@ -374,7 +375,7 @@ func (th *Thread) bind(f *Function, slots []Value, args []Value, kw []KwArg) *Ex
 	}
 	for _, k := range kw {
 		found := false
-		for i := 0; i < np; i++ {
+		for i := 0; i < code.nplain; i++ {
 			p := &code.params[i]
 			if p.name == k.Name {
 				if slots[p.slot] != nil {
@@ -397,19 +398,25 @@ func (th *Thread) bind(f *Function, slots []Value, args []Value, kw []KwArg) *Ex
 			return Errorf("TypeError", msg, name, k.Name)
 		}
 	}
-	var missing []string
-	for i := 0; i < np; i++ {
+	var missing, missingKw []string
+	for i := 0; i < code.nplain; i++ {
 		p := &code.params[i]
 		if slots[p.slot] == nil {
-			if p.hasDef {
+			switch {
+			case p.hasDef:
 				slots[p.slot] = f.Defaults[i]
-			} else {
+			case i < np:
 				missing = append(missing, p.name)
+			default:
+				missingKw = append(missingKw, p.name)
 			}
 		}
 	}
 	if len(missing) > 0 {
-		return Errorf("TypeError", "%s() missing %d required argument%s: %s", name, len(missing), plural(len(missing)), quoteList(missing))
+		return Errorf("TypeError", "%s() missing %d required positional argument%s: %s", name, len(missing), plural(len(missing)), quoteList(missing))
+	}
+	if len(missingKw) > 0 {
+		return Errorf("TypeError", "%s() missing %d required keyword-only argument%s: %s", name, len(missingKw), plural(len(missingKw)), quoteList(missingKw))
 	}
 	return nil
 }
@@ -421,13 +428,22 @@ func plural(n int) string {
 	return "s"
 }
 
+func wereWas(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
+}
+
 func quoteList(names []string) string {
 	s := ""
 	for i, n := range names {
 		switch {
 		case i == 0:
-		case i == len(names)-1:
+		case i == len(names)-1 && len(names) == 2:
 			s += " and "
+		case i == len(names)-1:
+			s += ", and "
 		default:
 			s += ", "
 		}

@@ -149,7 +149,7 @@ func TestGoAPI(t *testing.T) {
 	if err != nil || !interp.Equal(v, interp.MakeInt(53)) {
 		t.Fatalf("Call: %v %v", v, err)
 	}
-	if _, err := in.Call(f, nil, nil); err == nil || !strings.Contains(err.Error(), "missing 1 required argument: 'a'") {
+	if _, err := in.Call(f, nil, nil); err == nil || !strings.Contains(err.Error(), "missing 1 required positional argument: 'a'") {
 		t.Fatalf("Call without args: %v", err)
 	}
 	if p, _ := in.Get("private", "p"); !interp.Equal(p, interp.Str("secret")) {

@@ -551,6 +551,33 @@ func Unary(op string, v Value) (Value, error) {
 // interpreter turns the panic into the error).
 func Equal(a, b Value) bool { return equal(a, b, 0) }
 
+// intFloatCmp compares an int (Int, *BigInt or Bool) with a float exactly,
+// as Python does: 2**53 + 1 > float(2**53). It returns -1, 0, 1, or 2 when
+// f is NaN.
+func intFloatCmp(a Value, f float64) int {
+	if math.IsNaN(f) {
+		return 2
+	}
+	if n, ok := a.(Int); ok && n <= 1<<53 && n >= -(1<<53) {
+		x := float64(n)
+		switch {
+		case x < f:
+			return -1
+		case x > f:
+			return 1
+		}
+		return 0
+	}
+	if math.IsInf(f, 0) {
+		if f > 0 {
+			return -1
+		}
+		return 1
+	}
+	x, _ := bigOf(a)
+	return new(big.Float).SetInt(x).Cmp(big.NewFloat(f))
+}
+
 // deeper panics with RecursionError when a walk over values passes
 // MaxWalkDepth; what names the walk as CPython does ("in comparison").
 func deeper(depth int, what string) {
@@ -566,7 +593,7 @@ func equal(a, b Value, depth int) bool {
 		case Int:
 			return x == y
 		case Float:
-			return float64(x) == float64(y)
+			return intFloatCmp(x, float64(y)) == 0
 		case Bool:
 			return (x == 1 && bool(y)) || (x == 0 && !bool(y))
 		case *BigInt:
@@ -586,6 +613,12 @@ func equal(a, b Value, depth int) bool {
 	case Float, Bool, *BigInt:
 		if !isNumber(b) {
 			return false
+		}
+		if f, ok := a.(Float); ok && isInt(b) {
+			return intFloatCmp(b, float64(f)) == 0
+		}
+		if f, ok := b.(Float); ok && isInt(a) {
+			return intFloatCmp(a, float64(f)) == 0
 		}
 		if isInt(a) && isInt(b) {
 			xb, _ := bigOf(a)
@@ -719,6 +752,16 @@ func compare(op string, a, b Value, depth int) (int, error) {
 			y, _ := bigOf(b)
 			return x.Cmp(y), nil
 		}
+		if f, ok := b.(Float); ok && isInt(a) {
+			return intFloatCmp(a, float64(f)), nil
+		}
+		if f, ok := a.(Float); ok && isInt(b) {
+			c := intFloatCmp(b, float64(f))
+			if c != 2 {
+				c = -c
+			}
+			return c, nil
+		}
 		x, _ := toFloat(a)
 		y, _ := toFloat(b)
 		switch {
@@ -814,15 +857,38 @@ func Contains(container, x Value) (bool, error) {
 	case *Set:
 		return c.Has(x)
 	case *Range:
-		n, ok := x.(Int)
-		if !ok {
+		var i int64
+		switch n := x.(type) {
+		case Int:
+			i = int64(n)
+		case Bool:
+			if n {
+				i = 1
+			}
+		case Float:
+			// Python compares each element: 2.0 in range(3).
+			if float64(n) != math.Trunc(float64(n)) || math.Abs(float64(n)) > 1<<62 {
+				return false, nil
+			}
+			i = int64(n)
+		default:
 			return false, nil
 		}
-		i := int64(n)
 		if c.Step > 0 {
 			return i >= c.Start && i < c.Stop && (i-c.Start)%c.Step == 0, nil
 		}
 		return i <= c.Start && i > c.Stop && (c.Start-i)%(-c.Step) == 0, nil
+	case *Iterator:
+		found := false
+		th := c.in.cur
+		if th == nil {
+			return false, nil
+		}
+		err := th.Each(c, func(e Value) bool {
+			found = identical(e, x) || Equal(e, x)
+			return !found
+		})
+		return found, err
 	}
 	return false, Errorf("TypeError", "argument of type '%s' is not iterable", container.TypeName())
 }

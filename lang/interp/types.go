@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -568,7 +569,9 @@ func ToFloat(v Value) (float64, error) {
 		case "nan":
 			return math.NaN(), nil
 		}
-		if f, err := strconv.ParseFloat(t, 64); err == nil {
+		f, err := strconv.ParseFloat(t, 64)
+		if err == nil || errors.Is(err, strconv.ErrRange) {
+			// Out of range is ±inf or ±0, as in Python: float("1e1000").
 			return f, nil
 		}
 		return 0, Errorf("TypeError", "cannot coerce %s (str) to float", QuoteString(string(s)))
