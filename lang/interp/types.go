@@ -1,8 +1,8 @@
 package interp
 
 import (
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
