@@ -756,7 +756,7 @@ func builtinPow(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		}
 		x, e = inv, new(big.Int).Neg(e)
 	}
-	r := new(big.Int).Exp(new(big.Int).Mod(x, am), e, am)
+	r := modPow(th, new(big.Int).Mod(x, am), e, am)
 	if am.Cmp(big.NewInt(1)) == 0 {
 		r.SetInt64(0)
 	}
@@ -1104,4 +1104,23 @@ func isSubclass(c, b value, depth int) (bool, error) {
 		return c == b, nil
 	}
 	return false, interp.Errorf("TypeError", "issubclass() arg 1 must be a class")
+}
+
+// modPow is x**e mod m (x already reduced, e >= 0). When the work is large
+// it squares and multiplies step by step, charging th for each step, so
+// that the deadline and the step budget hold inside pow().
+func modPow(th *interp.Thread, x, e, m *big.Int) *big.Int {
+	words := int64(len(m.Bits()))
+	if words*words*int64(e.BitLen()) < 1<<26 {
+		return new(big.Int).Exp(x, e, m)
+	}
+	r := big.NewInt(1)
+	for i := e.BitLen() - 1; i >= 0; i-- {
+		th.Charge(int(words))
+		r.Mul(r, r).Mod(r, m)
+		if e.Bit(i) == 1 {
+			r.Mul(r, x).Mod(r, m)
+		}
+	}
+	return r
 }

@@ -567,13 +567,17 @@ func installStrMethods(in *interp.Interpreter) {
 				return nil, interp.Errorf("TypeError", "can only join an iterable")
 			}
 			parts := make([]string, len(xs))
+			total := int64(len(self(v))) * int64(max(len(xs)-1, 0))
 			for i, x := range xs {
 				s, ok := x.(interp.Str)
 				if !ok {
 					return nil, interp.Errorf("TypeError", "sequence item %d: expected str instance, %s found", i, typeName(x))
 				}
 				parts[i] = string(s)
+				total += int64(len(s))
 			}
+			th.Alloc(total)
+			th.ChargeBytes(int(min(total, 1<<40)))
 			return str(strings.Join(parts, self(v))), nil
 		}},
 		"replace": {params: []string{"old", "new", "count"}, nreq: 2, fn: func(th *interp.Thread, v value, a []value) (value, error) {
@@ -593,6 +597,19 @@ func installStrMethods(in *interp.Interpreter) {
 			}
 			if n < 0 {
 				n = -1
+			}
+			if s := self(v); len(nw) > len(old) {
+				// Check the size of the result before building it.
+				k := int64(utf8.RuneCountInString(s) + 1)
+				if old != "" {
+					k = int64(strings.Count(s, old))
+				}
+				if n >= 0 {
+					k = min(k, n)
+				}
+				out := int64(len(s)) + k*int64(len(nw)-len(old))
+				th.Alloc(out)
+				th.ChargeBytes(int(min(out, 1<<40)))
 			}
 			return str(strings.Replace(self(v), old, nw, int(min(n, 1<<30)))), nil
 		}},
@@ -766,6 +783,10 @@ func installStrMethods(in *interp.Interpreter) {
 				case '\t':
 					if size > 0 {
 						pad := size - col%size
+						if pad > 4096 {
+							th.Alloc(int64(b.Len()) + pad)
+							th.ChargeBytes(int(min(pad, 1<<20)))
+						}
 						b.WriteString(strings.Repeat(" ", int(min(pad, 1<<20))))
 						col += pad
 					}

@@ -28,8 +28,11 @@ type Config struct {
 	Path     []string
 	MaxSteps int64
 	Timeout  time.Duration
-	Context  context.Context
-	Getenv   func(string) string
+	// MaxMemory bounds the heap a run may use, in bytes (0: the default,
+	// interp.DefaultMaxMemory; negative: no bound).
+	MaxMemory int64
+	Context   context.Context
+	Getenv    func(string) string
 	// LLMBaseURL and Model override OPENAI_BASE_URL and DANA_LLM_MODEL.
 	LLMBaseURL string
 	Model      string
@@ -77,15 +80,16 @@ func New(cfg Config) *Engine {
 		}
 	}
 	in := interp.New(interp.Options{
-		Stdout:   cfg.Stdout,
-		Stderr:   cfg.Stderr,
-		Stdin:    cfg.Stdin,
-		Path:     cfg.Path,
-		MaxSteps: cfg.MaxSteps,
-		Timeout:  cfg.Timeout,
-		Context:  cfg.Context,
-		Getenv:   cfg.Getenv,
-		AllowEnv: cfg.AllowEnv,
+		Stdout:    cfg.Stdout,
+		Stderr:    cfg.Stderr,
+		Stdin:     cfg.Stdin,
+		Path:      cfg.Path,
+		MaxSteps:  cfg.MaxSteps,
+		Timeout:   cfg.Timeout,
+		MaxMemory: cfg.MaxMemory,
+		Context:   cfg.Context,
+		Getenv:    cfg.Getenv,
+		AllowEnv:  cfg.AllowEnv,
 	})
 	builtins.Install(in)
 	e := &Engine{Interpreter: in, Config: cfg}

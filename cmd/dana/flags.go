@@ -6,12 +6,15 @@ import (
 	"github.com/chzyer/readline"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/minidana/dana/engine"
+	"github.com/minidana/dana/lang/interp"
 )
 
 // options are the flags every command accepts (persistent flags of the
@@ -20,20 +23,22 @@ import (
 // Adding a flag that configures runs is a change to this file only: a
 // field here, one line in register, and its use in newEngine.
 type options struct {
-	timeout  time.Duration
-	maxSteps int64
-	baseURL  string
-	model    string
-	store    string
-	allowEnv []string
-	deadline time.Duration
-	maxConc  int
+	timeout   time.Duration
+	maxSteps  int64
+	maxMemory byteSize
+	baseURL   string
+	model     string
+	store     string
+	allowEnv  []string
+	deadline  time.Duration
+	maxConc   int
 }
 
 // register adds the options' flags to fs.
 func (o *options) register(fs *pflag.FlagSet) {
 	fs.Var((*secondsOrDuration)(&o.timeout), "timeout", "stop a run after this wall-clock time (5s, 2m, or seconds: 2.5)")
 	fs.Int64Var(&o.maxSteps, "max-steps", 0, "stop a run after N interpreter steps (0: no limit)")
+	fs.Var(&o.maxMemory, "max-memory", "bound the memory a run may allocate: 512M, 2G, 1.5GiB (default 2G; 0 or none: no bound)")
 	fs.StringVar(&o.baseURL, "llm-base-url", "", "OpenAI-compatible endpoint (default $OPENAI_BASE_URL)")
 	fs.StringVar(&o.model, "model", "", "LLM model name (default $DANA_LLM_MODEL)")
 	fs.StringVar(&o.store, "store", "", "learning store directory (default $DANA_HOME/store)")
@@ -61,6 +66,7 @@ func (o *options) newEngine(ctx context.Context, stdout, stderr io.Writer) *engi
 		Stdin:          os.Stdin,
 		MaxSteps:       o.maxSteps,
 		Timeout:        o.timeout,
+		MaxMemory:      o.maxMemory.engineValue(),
 		Context:        ctx,
 		LLMBaseURL:     o.baseURL,
 		Model:          o.model,
@@ -101,3 +107,72 @@ func (d *secondsOrDuration) Set(s string) error {
 }
 
 func (d *secondsOrDuration) Type() string { return "duration" }
+
+// byteSize is a memory size flag: a number of bytes with an optional unit
+// (K, M, G, T, with or without "B"/"iB", powers of 1024); 0 or "none" means
+// no bound. Unset, the interpreter's default bound applies.
+type byteSize int64
+
+// byteSizeNone is the value of --max-memory 0 (no bound).
+const byteSizeNone byteSize = -1
+
+func (b *byteSize) String() string {
+	switch {
+	case *b == 0:
+		return ""
+	case *b < 0:
+		return "none"
+	}
+	return interp.FormatBytes(int64(*b))
+}
+
+func (b *byteSize) Set(s string) error {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	if t == "NONE" || t == "0" {
+		*b = byteSizeNone
+		return nil
+	}
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	mult := 1.0
+	if n := len(t); n > 0 {
+		switch t[n-1] {
+		case 'K':
+			mult = 1 << 10
+		case 'M':
+			mult = 1 << 20
+		case 'G':
+			mult = 1 << 30
+		case 'T':
+			mult = 1 << 40
+		}
+		if mult > 1 {
+			t = t[:n-1]
+		}
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	if err != nil || f < 0 || f*mult >= 1<<62 {
+		return fmt.Errorf("%q is not a size (try 512M or 2G)", s)
+	}
+	*b = byteSize(f * mult)
+	if *b == 0 {
+		*b = byteSizeNone
+	}
+	return nil
+}
+
+func (b *byteSize) Type() string { return "size" }
+
+// engineValue is the Config.MaxMemory of the flag; a bound also becomes
+// the Go runtime's soft memory limit, so that the collector works harder
+// before the bound is reached.
+func (b byteSize) engineValue() int64 {
+	lim := int64(b)
+	switch {
+	case b < 0:
+		return -1
+	case b == 0:
+		lim = interp.DefaultMaxMemory
+	}
+	debug.SetMemoryLimit(lim + lim/4)
+	return int64(b)
+}

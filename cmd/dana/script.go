@@ -42,11 +42,11 @@ Flags go before FILE.na; everything after it belongs to the script.`,
 
 // runFile runs the script at path with scriptArgs in system:argv.
 func (a *app) runFile(path string, scriptArgs []string) error {
-	src, err := os.ReadFile(path)
+	src, err := interp.ReadSource(path, false)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", path, unwrapPathErr(err))
 	}
-	return a.runSource(path, string(src), scriptArgs)
+	return a.runSource(path, src, scriptArgs)
 }
 
 // runSource runs src as the program name (a path, "-c" or "<stdin>"),

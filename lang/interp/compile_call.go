@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -670,12 +669,12 @@ func (th *Thread) importModule(fr *frame, dotted string, pos ast.Pos) *Module {
 			th.raise(Errorf("ImportError", "import cycle: %s", strings.Join(cycle, " -> ")), pos)
 		}
 	}
-	src, err := os.ReadFile(path)
+	src, err := ReadSource(path, true)
 	if err != nil {
-		th.raise(Errorf("ImportError", "cannot read module '%s': %v", dotted, err), pos)
+		th.raise(Errorf("ImportError", "cannot import module '%s': %v", dotted, unwrapPath(err)), pos)
 	}
-	in.sources[path] = string(src)
-	f, err := parser.ParseFile(path, string(src))
+	in.sources[path] = src
+	f, err := parser.ParseFile(path, src)
 	if err != nil {
 		ex := AsException(err)
 		th.raise(Errorf("ImportError", "module '%s' has errors: %s", dotted, ex.Error()), pos)

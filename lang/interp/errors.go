@@ -65,6 +65,7 @@ var excTypes = func() map[string]*ExcType {
 	add("StoreError", "Exception")
 	add("SyntaxError", "Exception")
 	add("IndentationError", "SyntaxError")
+	add("TabError", "IndentationError")
 	add("KeyboardInterrupt", "Exception")
 	return m
 }()

@@ -14,7 +14,6 @@ package interp
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -318,12 +317,12 @@ func (in *Interpreter) Source(file string) (string, bool) {
 
 // ExecFile runs a .na file as the main program.
 func (in *Interpreter) ExecFile(path string) error {
-	src, err := os.ReadFile(path)
+	src, err := ReadSource(path, false)
 	if err != nil {
-		return Errorf("ImportError", "cannot read %s: %v", path, errors.Unwrap(err))
+		return Errorf("ImportError", "cannot read %s: %v", path, unwrapPath(err))
 	}
 	in.main.File = path
-	return in.Exec(path, string(src))
+	return in.Exec(path, src)
 }
 
 // Exec parses, resolves and runs source as part of the main program.
@@ -753,7 +752,9 @@ func (in *Interpreter) resolvePath(fromFile, dotted string) (string, error) {
 	dirs = append(dirs, in.opts.Path...)
 	for _, d := range dirs {
 		p := filepath.Join(d, rel)
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+		if _, err := os.Stat(p); err == nil {
+			// Not only regular files: importing a directory, a pipe or a
+			// device is an ImportError saying so (ReadSource), not a hang.
 			abs, err := filepath.Abs(p)
 			if err != nil {
 				return p, nil

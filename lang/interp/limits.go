@@ -1,7 +1,10 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"os"
 	"runtime"
 	"runtime/metrics"
 
@@ -405,4 +408,63 @@ func workOf(v Value) int {
 		return len(x.Fields)
 	}
 	return 0
+}
+
+// MaxSourceSize bounds the size of a script or module file.
+const MaxSourceSize = 32 << 20
+
+// ReadSource reads a script or module file of at most MaxSourceSize bytes.
+// With regularOnly (imports), anything but a regular file (a directory, a
+// named pipe, a device such as /dev/zero, also through a symlink) is an
+// error at once, before anything is read.
+func ReadSource(path string, regularOnly bool) (string, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case st.IsDir():
+		return "", fmt.Errorf("%s is a directory", path)
+	case regularOnly && !st.Mode().IsRegular():
+		return "", fmt.Errorf("%s is not a regular file (%s)", path, fileKind(st.Mode()))
+	case st.Mode().IsRegular() && st.Size() > MaxSourceSize:
+		return "", fmt.Errorf("%s is too large (%s; the limit is %s)", path, FormatBytes(st.Size()), FormatBytes(MaxSourceSize))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxSourceSize+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > MaxSourceSize {
+		return "", fmt.Errorf("%s is too large (more than %s)", path, FormatBytes(MaxSourceSize))
+	}
+	return string(b), nil
+}
+
+func fileKind(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
+}
+
+// unwrapPath drops the operation and path of an *os.PathError (the message
+// names the path already).
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

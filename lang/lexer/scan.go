@@ -13,6 +13,7 @@ import (
 const (
 	SyntaxError      = "SyntaxError"
 	IndentationError = "IndentationError"
+	TabError         = "TabError"
 )
 
 // Scan splits src into tokens. It also returns every comment of the file, in
@@ -33,6 +34,14 @@ func Scan(filename, src string) ([]Token, []ast.Comment, error) {
 		// A UTF-8 byte order mark is not part of the first line.
 		s.off = len(bom)
 	}
+	if bad, msg := badByte(src); bad >= 0 {
+		// The whole file is refused, as CPython does, at the first bad byte.
+		s.advance(bad)
+		s.errorAt(s.pos(), SyntaxError, "%s", msg)
+		s.advance(len(src) - s.off)
+		s.emit(EOF, "", s.pos())
+		return s.toks, nil, s.errs
+	}
 	s.run()
 	if len(s.errs) > 0 {
 		return s.toks, s.comments, s.errs
@@ -41,6 +50,29 @@ func Scan(filename, src string) ([]Token, []ast.Comment, error) {
 }
 
 const bom = "\ufeff"
+
+// badByte returns the offset of the first NUL byte or invalid UTF-8
+// sequence of src and the message for it (-1 when there is none).
+func badByte(src string) (int, string) {
+	nul := strings.IndexByte(src, 0)
+	if utf8.ValidString(src) {
+		if nul >= 0 {
+			return nul, "source code cannot contain null bytes"
+		}
+		return -1, ""
+	}
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRuneInString(src[i:])
+		if r == 0 {
+			return i, "source code cannot contain null bytes"
+		}
+		if r == utf8.RuneError && size <= 1 {
+			return i, fmt.Sprintf("invalid UTF-8 byte 0x%02x (the source must be UTF-8)", src[i])
+		}
+		i += size
+	}
+	return -1, ""
+}
 
 type bracket struct {
 	ch  byte
@@ -58,6 +90,7 @@ type scanner struct {
 	errs     diag.List
 
 	indents  []int
+	alt      []int // the indentation levels with tabs counted as one column
 	brackets []bracket
 	fields   int // depth of nested f-string replacement fields
 
@@ -174,6 +207,7 @@ func (s *scanner) skipSpace() {
 
 func (s *scanner) run() {
 	s.indents = append(s.indents, 0)
+	s.alt = append(s.alt, 0)
 	atLineStart := true
 	for {
 		if atLineStart {
@@ -216,18 +250,25 @@ func (s *scanner) run() {
 // indentation measures the indentation of a new logical line and emits the
 // Indent or Dedent tokens it calls for. Blank and comment-only lines are left
 // alone.
+//
+// As in CPython, the indentation is also measured with tabs counted as one
+// column (alt): when the two measures disagree on whether a line is indented
+// more, less or as much as the block, its meaning would change with the tab
+// width, and that is a TabError.
 func (s *scanner) indentation() {
-	w := 0
+	w, alt := 0, 0
 	j := s.off
 loop:
 	for ; j < len(s.src); j++ {
 		switch s.src[j] {
 		case ' ':
 			w++
+			alt++
 		case '\t':
 			w = (w/8 + 1) * 8
+			alt++
 		case '\f':
-			w = 0
+			w, alt = 0, 0
 		default:
 			break loop
 		}
@@ -238,16 +279,29 @@ loop:
 	s.advance(j - s.off)
 	p := s.pos()
 	top := s.indents[len(s.indents)-1]
+	topAlt := s.alt[len(s.alt)-1]
+	inconsistent := func() {
+		s.errorAt(p, TabError, "inconsistent use of tabs and spaces in indentation")
+	}
 	switch {
+	case w == top:
+		if alt != topAlt {
+			inconsistent()
+		}
 	case w > top:
+		if alt <= topAlt {
+			inconsistent()
+		}
 		if len(s.indents) > MaxIndent {
 			s.errorAt(p, IndentationError, "too many levels of indentation")
 		}
 		s.indents = append(s.indents, w)
+		s.alt = append(s.alt, alt)
 		s.emit(Indent, "", p)
 	case w < top:
 		for len(s.indents) > 1 && s.indents[len(s.indents)-1] > w {
 			s.indents = s.indents[:len(s.indents)-1]
+			s.alt = s.alt[:len(s.alt)-1]
 			s.emit(Dedent, "", p)
 		}
 		if s.indents[len(s.indents)-1] != w {
@@ -255,7 +309,10 @@ loop:
 			// Recover with a block of its own, so that Indent and Dedent
 			// tokens stay balanced.
 			s.indents = append(s.indents, w)
+			s.alt = append(s.alt, alt)
 			s.emit(Indent, "", p)
+		} else if alt != s.alt[len(s.alt)-1] {
+			inconsistent()
 		}
 	}
 }
