@@ -29,7 +29,7 @@ func TestLayout(t *testing.T) {
 		{"methods", "struct P:\n    x: int\n    def m(self):\n        pass\n    def n(self):\n        pass\n",
 			"struct P:\n    x: int\n\n    def m(self):\n        pass\n\n    def n(self):\n        pass\n"},
 		{"decorator", "@poet( domain = 'x' )\n\ndef f():\n    pass\n", "@poet(domain='x')\ndef f():\n    pass\n"},
-		{"indentation", "if a:\n  if b:\n\tpass\n", "if a:\n    if b:\n        pass\n"},
+		{"indentation", "if a:\n\tif b:\n\t\tpass\n", "if a:\n    if b:\n        pass\n"},
 		{"continuation", "x = foo(1,\n        2)\ny = [\n  1,\n]\n", "x = foo(1,\n    2)\ny = [\n    1,\n]\n"},
 		{"backslash", "x = 1 + \\\n  2\n", "x = 1 + \\\n    2\n"},
 		{"multi-line string untouched", "s = \"\"\"a\n  b   \n\"\"\"\n", "s = \"\"\"a\n  b   \n\"\"\"\n"},
