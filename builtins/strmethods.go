@@ -776,17 +776,31 @@ func installStrMethods(in *interp.Interpreter) {
 					return nil, err
 				}
 			}
+			// The size of the result first, checked against the memory bound.
+			total, col := int64(0), int64(0)
+			for _, r := range self(v) {
+				switch {
+				case r == '\t' && size > 0:
+					pad := size - col%size
+					total += min(pad, 1<<20)
+					col += pad
+				case r == '\n' || r == '\r':
+					total++
+					col = 0
+				case r != '\t':
+					total += int64(utf8.RuneLen(r))
+					col++
+				}
+			}
+			th.Alloc(total)
+			th.ChargeBytes(int(min(total, 1<<40)))
 			var b strings.Builder
-			col := int64(0)
+			col = 0
 			for _, r := range self(v) {
 				switch r {
 				case '\t':
 					if size > 0 {
 						pad := size - col%size
-						if pad > 4096 {
-							th.Alloc(int64(b.Len()) + pad)
-							th.ChargeBytes(int(min(pad, 1<<20)))
-						}
 						b.WriteString(strings.Repeat(" ", int(min(pad, 1<<20))))
 						col += pad
 					}

@@ -322,6 +322,10 @@ func (th *Thread) Iterate(v Value) ([]Value, error) {
 // a repeat or a concatenation allocates, and the work of sequence and
 // big-integer operations is charged.
 func (th *Thread) binary(op string, a, b Value, pos ast.Pos) Value {
+	if n := workOf(a) + workOf(b); n > 0 {
+		th.sitePos = pos
+		th.Charge(n) // set operations, dict |, % formatting...
+	}
 	if op == "+" || op == "*" {
 		th.sitePos = pos
 		if n := resultBytes(op, a, b); n > 0 {

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestHostileScripts runs every script of testdata/hostile through the dana
+// binary with a time limit and a memory bound, as the sandbox's acceptance
+// corpus (docs/sandbox.md): each must end on its own, within its limits,
+// with the named error its header expects and no Go crash text.
+//
+// A script's header says what it expects:
+//
+//	# expect: REGEXP      the stderr must match (and the exit status be 1);
+//	                      "ok" alone: the run must succeed
+//	# flags: ARGS         flags instead of the default ones
+func TestHostileScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the dana binary on the hostile corpus")
+	}
+	files, _ := filepath.Glob("../../testdata/hostile/*.na")
+	if len(files) < 40 {
+		t.Fatalf("the hostile corpus has %d scripts, want at least 40", len(files))
+	}
+	bin := buildDana(t)
+	dir := t.TempDir()
+	// Modules that are not regular files, for the import cases.
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo_mod.na"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero_mod.na")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "dir_mod.na"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	defaults := []string{"--timeout", "2s", "--max-memory", "512M"}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".na")
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		expect, flags := header(string(src))
+		if expect == "" {
+			t.Fatalf("%s: no '# expect:' line", file)
+		}
+		if flags == nil {
+			flags = defaults
+		}
+		script := filepath.Join(dir, name+".na")
+		if err := os.WriteFile(script, src, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		t.Run(name, func(t *testing.T) {
+			runHostile(t, bin, dir, script, expect, flags)
+		})
+	}
+}
+
+// header reads the expectation and flags of a hostile script.
+func header(src string) (expect string, flags []string) {
+	for _, l := range strings.SplitN(src, "\n", 6) {
+		if v, ok := strings.CutPrefix(l, "# expect: "); ok {
+			expect = strings.TrimSpace(v)
+		}
+		if v, ok := strings.CutPrefix(l, "# flags: "); ok {
+			flags = strings.Fields(v)
+		}
+	}
+	return expect, flags
+}
+
+var crashText = regexp.MustCompile(`goroutine \d|fatal error|panic:|internal error|runtime\.|\.go:\d`)
+
+func runHostile(t *testing.T, bin, dir, script, expect string, flags []string) {
+	limit := 2 * time.Second
+	maxMem := int64(512 << 20)
+	for i := 0; i+1 < len(flags); i++ {
+		switch flags[i] {
+		case "--timeout":
+			limit, _ = time.ParseDuration(flags[i+1])
+		case "--max-memory":
+			v := flags[i+1]
+			unit := int64(1 << 20)
+			if strings.HasSuffix(v, "G") {
+				unit = 1 << 30
+			}
+			if n, err := strconv.ParseInt(strings.TrimRight(v, "MG"), 10, 64); err == nil {
+				maxMem = n * unit
+			}
+		}
+	}
+	// The run must end by itself: the bound leaves room for a loaded
+	// machine, the kill is only a backstop.
+	bound := limit + 20*time.Second
+	ctx, cancel := context.WithTimeout(context.Background(), bound+10*time.Second)
+	defer cancel()
+	args := append(append([]string{}, flags...), "run", script)
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "DANA_HOME="+filepath.Join(dir, "home"))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	took := time.Since(start)
+	if ctx.Err() != nil {
+		t.Fatalf("killed after %s: the run did not end by itself\nstderr: %.2000s", took, stderr.String())
+	}
+	if took > bound {
+		t.Errorf("took %s, want at most %s", took, bound)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss := ru.Maxrss << 10 // KiB on Linux
+		if rss > maxMem+maxMem/2+300<<20 {
+			t.Errorf("peak RSS %d MiB, memory bound %d MiB", rss>>20, maxMem>>20)
+		}
+	}
+	errText := stderr.String()
+	if crashText.MatchString(errText) {
+		t.Fatalf("Go crash text in stderr:\n%.3000s", errText)
+	}
+	okAllowed := expect == "ok" || strings.HasPrefix(expect, "ok|")
+	if err == nil {
+		if !okAllowed {
+			t.Fatalf("succeeded, want an error matching %q\nstdout: %.500s", expect, stdout.String())
+		}
+		return
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 1 {
+		t.Fatalf("exit status %d, want 1\nstderr: %.2000s", code, errText)
+	}
+	re := regexp.MustCompile(strings.TrimPrefix(expect, "ok|"))
+	if expect == "ok" || !re.MatchString(errText) {
+		t.Fatalf("stderr does not match %q:\n%.2000s", expect, errText)
+	}
+}
