@@ -77,6 +77,15 @@ func TestExamplesRun(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			// Examples that need more than the mock run from recorded
+			// model replies or recorded answers of a person.
+			switch filepath.Base(f) {
+			case "poet_synthesize.na":
+				t.Setenv("DANA_LLM", "replay:"+filepath.Join("..", "..", "examples", "poet_synthesize.replay.jsonl"))
+				t.Setenv("DANA_LLM_MODEL", "") // the replies were recorded for the default model
+			case "poet_human.na":
+				t.Setenv("DANA_HUMAN", "replay:"+filepath.Join("..", "..", "examples", "poet_human.answers.jsonl"))
+			}
 			code, out, errOut := runCLI(t, "run", f)
 			if code != 0 {
 				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
