@@ -101,10 +101,13 @@ func runHostile(t *testing.T, bin, dir, script, expect string, flags []string) {
 			}
 		}
 	}
-	// The run must end by itself: the bound leaves room for a loaded
-	// machine, the kill is only a backstop.
-	bound := limit + 20*time.Second
-	ctx, cancel := context.WithTimeout(context.Background(), bound+10*time.Second)
+	// The run must end by itself. Its CPU time is held to the limit plus
+	// room for start-up and one uninterruptible Go call; the wall-clock
+	// bound leaves room for a loaded machine (tests run beside others), and
+	// the kill is only a backstop.
+	cpuBound := limit + 10*time.Second
+	bound := limit + 90*time.Second
+	ctx, cancel := context.WithTimeout(context.Background(), bound+30*time.Second)
 	defer cancel()
 	args := append(append([]string{}, flags...), "run", script)
 	cmd := exec.CommandContext(ctx, bin, args...)
@@ -121,7 +124,12 @@ func runHostile(t *testing.T, bin, dir, script, expect string, flags []string) {
 	if took > bound {
 		t.Errorf("took %s, want at most %s", took, bound)
 	}
+	t.Logf("%s in %s", filepath.Base(script), took)
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		cpu := time.Duration(syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime))
+		if cpu > cpuBound {
+			t.Errorf("used %s of CPU, want at most %s", cpu, cpuBound)
+		}
 		rss := ru.Maxrss << 10 // KiB on Linux
 		if rss > maxMem+maxMem/2+300<<20 {
 			t.Errorf("peak RSS %d MiB, memory bound %d MiB", rss>>20, maxMem>>20)
