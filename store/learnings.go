@@ -21,6 +21,12 @@ import (
 // validateLearning checks a learning before it is stored and fills in
 // defaults (ID, Created, Kind, Confidence 0 → 1).
 func (s *Store) validateLearning(l *Learning) error {
+	return ValidateLearning(l, s.NewID, s.now)
+}
+
+// ValidateLearning checks a learning before any backend stores it and fills
+// in defaults (ID from newID, Created from now, Kind).
+func ValidateLearning(l *Learning, newID func() string, now func() time.Time) error {
 	if l == nil {
 		return errors.New("nil learning")
 	}
@@ -58,10 +64,10 @@ func (s *Store) validateLearning(l *Learning) error {
 		return fmt.Errorf("unknown learning kind %q (want %q or %q)", l.Kind, LearningCorrection, LearningNote)
 	}
 	if l.ID == "" {
-		l.ID = s.NewID()
+		l.ID = newID()
 	}
 	if l.Created.IsZero() {
-		l.Created = s.now()
+		l.Created = now()
 	}
 	return nil
 }

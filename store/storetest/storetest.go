@@ -1,0 +1,256 @@
+// Package storetest is the table of behaviour tests every store.Backend
+// must pass (the embedded Badger store and store/pgstore run it).
+package storetest
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/minidana/dana/store"
+)
+
+// Clock is a settable test clock.
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// NewClock returns a clock at a fixed instant.
+func NewClock() *Clock { return &Clock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)} }
+
+// Now returns the clock's time.
+func (c *Clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+// Advance moves the clock forward.
+func (c *Clock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+// Opener returns a new, empty store using clock; it registers its own cleanup.
+type Opener func(t *testing.T, clock func() time.Time) store.Backend
+
+// Run runs every behaviour test against the backend open makes.
+func Run(t *testing.T, open Opener) {
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := NewClock()
+			tc.run(t, open(t, c.Now), c)
+		})
+	}
+}
+
+func score(f float64) *float64 { return &f }
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// exec stores an execution of mod's fn applying the learnings given.
+func exec(t *testing.T, s store.Backend, c *Clock, fn, domain string, applied ...string) *store.Execution {
+	t.Helper()
+	e := &store.Execution{ID: s.NewID(), Kind: store.KindPoet, Function: fn, Module: "/p/main.na", Domain: domain,
+		Started: c.Now(), Status: store.StatusOK, Inputs: map[string]any{"text": "the invoice total"}, Output: "42",
+		LearningsApplied: applied}
+	must(t, s.PutExecution(e))
+	return e
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+var tests = []struct {
+	name string
+	run  func(t *testing.T, s store.Backend, c *Clock)
+}{
+	{"ExecutionRoundTrip", func(t *testing.T, s store.Backend, c *Clock) {
+		e := exec(t, s, c, "total", "")
+		exec(t, s, c, "other", "")
+		got, err := s.GetExecution(e.ID)
+		must(t, err)
+		if got.Function != "total" || got.Module != "/p/main.na" || got.Status != store.StatusOK {
+			t.Fatalf("got %+v", got)
+		}
+		list, err := s.ListExecutions(store.ExecutionFilter{Function: "total"})
+		must(t, err)
+		if len(list) != 1 || list[0].ID != e.ID {
+			t.Fatalf("list by function: %d records", len(list))
+		}
+		if _, err := s.GetExecution("01NOPE"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("unknown id: %v", err)
+		}
+	}},
+	{"CorrectionBecomesLearningAndRepeatReinforces", func(t *testing.T, s store.Backend, c *Clock) {
+		e := exec(t, s, c, "total", "")
+		res, err := s.Feedback(e.ID, store.FeedbackInput{Score: score(-1), Correction: "Use euros"})
+		must(t, err)
+		if len(res.Created) != 1 || res.Created[0].Confidence != 1 || res.Created[0].Kind != store.LearningCorrection {
+			t.Fatalf("created %+v", res.Created)
+		}
+		res2, err := s.Feedback(e.ID, store.FeedbackInput{Note: "be brief"})
+		must(t, err)
+		res3, err := s.Feedback(e.ID, store.FeedbackInput{Note: "  Be   BRIEF "})
+		must(t, err)
+		if len(res3.Created) != 0 || len(res3.Reinforced) != 1 || res3.Reinforced[0].ID != res2.Created[0].ID {
+			t.Fatalf("the same note again should reinforce, got %+v", res3)
+		}
+		got, err := s.GetExecution(e.ID)
+		must(t, err)
+		if len(got.Feedback) != 3 {
+			t.Fatalf("%d feedback entries, want 3", len(got.Feedback))
+		}
+		if _, err := s.Feedback("01NOPE", store.FeedbackInput{Note: "x"}); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("feedback on unknown id: %v", err)
+		}
+		if _, err := s.Feedback(e.ID, store.FeedbackInput{Score: score(2)}); err == nil {
+			t.Fatal("score 2 accepted")
+		}
+	}},
+	{"ScoreReinforcesWeakensPrunes", func(t *testing.T, s store.Backend, c *Clock) {
+		l := &store.Learning{Text: "round to cents", Function: "total", Module: "/p/main.na", Confidence: 0.5}
+		must(t, s.AddLearning(l))
+		e := exec(t, s, c, "total", "", l.ID)
+		res, err := s.Feedback(e.ID, store.FeedbackInput{Score: score(1)})
+		must(t, err)
+		if len(res.Reinforced) != 1 || !near(res.Reinforced[0].Confidence, 0.6) || res.Reinforced[0].TimesReinforced != 1 {
+			t.Fatalf("reinforced %+v", res.Reinforced)
+		}
+		for _, want := range []float64{0.4, 0.2} {
+			res, err = s.Feedback(e.ID, store.FeedbackInput{Score: score(-1)})
+			must(t, err)
+			if len(res.Weakened) != 1 || !near(res.Weakened[0].Confidence, want) {
+				t.Fatalf("weakened %+v, want %v", res.Weakened, want)
+			}
+		}
+		res, err = s.Feedback(e.ID, store.FeedbackInput{Score: score(-0.5)})
+		must(t, err)
+		if len(res.Pruned) != 1 {
+			t.Fatalf("not pruned: %+v", res)
+		}
+		if _, err := s.GetLearning(l.ID); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("pruned learning still there: %v", err)
+		}
+	}},
+	{"RetrieveRanksAndScopes", func(t *testing.T, s store.Backend, c *Clock) {
+		add := func(text, module, fn, domain string, conf float64) *store.Learning {
+			l := &store.Learning{Text: text, Module: module, Function: fn, Domain: domain, Confidence: conf}
+			must(t, s.AddLearning(l))
+			c.Advance(time.Second)
+			return l
+		}
+		weak := add("invoices use euros", "/p/main.na", "total", "", 0.5)
+		strong := add("invoices in euros with VAT", "/p/main.na", "total", "", 0.9)
+		unrelated := add("be polite", "/p/main.na", "total", "", 1)
+		dom := add("euros everywhere", "/q/other.na", "sum", "finance", 0.7)
+		add("euros invoices VAT", "/q/other.na", "total", "", 1) // another module: never returned
+		got, err := s.Retrieve(store.Owner{Module: "/p/main.na", Function: "total", Domain: "finance"}, "total of the invoices in euros with VAT", 10)
+		must(t, err)
+		var ids []string
+		for _, l := range got {
+			ids = append(ids, l.ID)
+		}
+		want := []string{strong.ID, weak.ID, dom.ID, unrelated.ID}
+		if len(ids) != len(want) {
+			t.Fatalf("got %d learnings %v, want %v", len(ids), ids, want)
+		}
+		for i := range want {
+			if ids[i] != want[i] {
+				t.Fatalf("order %v, want %v", ids, want)
+			}
+		}
+		got, err = s.Retrieve(store.Owner{Module: "/p/main.na", Function: "total"}, "euros", 1)
+		must(t, err)
+		if len(got) != 1 {
+			t.Fatalf("k=1 gave %d", len(got))
+		}
+	}},
+	{"DecayIsIdempotentAndDrops", func(t *testing.T, s store.Backend, c *Clock) {
+		keep := &store.Learning{Text: "a", Function: "f", Module: "/m", Confidence: 1}
+		drop := &store.Learning{Text: "b", Function: "f", Module: "/m", Confidence: 0.105}
+		must(t, s.AddLearning(keep))
+		must(t, s.AddLearning(drop))
+		now := c.Now().Add(2*store.DecayPeriod + time.Hour)
+		res, err := s.Decay(now)
+		must(t, err)
+		if res.Examined != 2 || res.Decayed != 1 || res.Dropped != 1 {
+			t.Fatalf("decay %+v", res)
+		}
+		l, err := s.GetLearning(keep.ID)
+		must(t, err)
+		if !near(l.Confidence, 0.81) {
+			t.Fatalf("confidence %v, want 0.81", l.Confidence)
+		}
+		res, err = s.Decay(now)
+		must(t, err)
+		if res.Decayed != 0 || res.Dropped != 0 {
+			t.Fatalf("second decay changed things: %+v", res)
+		}
+	}},
+	{"ExportImportRoundTrip", func(t *testing.T, s store.Backend, c *Clock) {
+		for _, txt := range []string{"one", "two", "three"} {
+			must(t, s.AddLearning(&store.Learning{Text: txt, Function: "f", Module: "/m", Domain: "d", Confidence: 0.7}))
+		}
+		var buf bytes.Buffer
+		must(t, s.Export(&buf))
+		added, skipped, err := s.Import(bytes.NewReader(buf.Bytes()))
+		must(t, err)
+		if added != 0 || skipped != 3 {
+			t.Fatalf("re-import added %d skipped %d", added, skipped)
+		}
+		ls, err := s.ListLearnings(store.LearningFilter{})
+		must(t, err)
+		for _, l := range ls {
+			must(t, s.ForgetLearning(l.ID))
+		}
+		added, _, err = s.Import(bytes.NewReader(buf.Bytes()))
+		must(t, err)
+		var again bytes.Buffer
+		must(t, s.Export(&again))
+		if added != 3 || again.String() != buf.String() {
+			t.Fatalf("import after forgetting: added %d\n%s\nvs\n%s", added, again.String(), buf.String())
+		}
+		if _, _, err := s.Import(bytes.NewReader([]byte("{not json\n"))); err == nil {
+			t.Fatal("bad line accepted")
+		}
+	}},
+	{"ToolsAndRetirement", func(t *testing.T, s store.Backend, c *Clock) {
+		e := exec(t, s, c, "synthesize", "")
+		tool := &store.Tool{Module: "/m", Name: "parse_date", Task: "parse", Source: "def parse_date(s): return s",
+			Score: 1, SourceExecution: e.ID, Fingerprint: "fp"}
+		must(t, s.PutTool(tool))
+		got, err := s.GetTool("/m", "parse_date")
+		must(t, err)
+		if got.Source != tool.Source || got.ID == "" {
+			t.Fatalf("got %+v", got)
+		}
+		found, err := s.FindTool("/m:parse_date")
+		must(t, err)
+		if len(found) != 1 {
+			t.Fatalf("found %d", len(found))
+		}
+		res, err := s.Feedback(e.ID, store.FeedbackInput{Score: score(-1)})
+		must(t, err)
+		if len(res.RetiredTools) != 1 || res.RetiredTools[0] != "parse_date" {
+			t.Fatalf("retired %v", res.RetiredTools)
+		}
+		if _, err := s.GetTool("/m", "parse_date"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("retired tool still there: %v", err)
+		}
+		if err := s.ForgetTool("/m", "nope"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("forget unknown tool: %v", err)
+		}
+	}},
+	{"Stats", func(t *testing.T, s store.Backend, c *Clock) {
+		exec(t, s, c, "f", "")
+		must(t, s.AddLearning(&store.Learning{Text: "a", Function: "f", Module: "/m", Confidence: 0.5}))
+		must(t, s.AddLearning(&store.Learning{Text: "b", Function: "f", Module: "/m", Confidence: 1}))
+		st, err := s.Stats()
+		must(t, err)
+		if st.Executions != 1 || st.Learnings != 2 || !near(st.MeanConfidence, 0.75) {
+			t.Fatalf("stats %+v", st)
+		}
+	}},
+}
