@@ -10,6 +10,7 @@ import (
 	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/store"
+	"github.com/minidana/dana/store/storeopen"
 )
 
 // dataKey is the interp.Interpreter.SetData key of the Runtime.
@@ -189,14 +190,10 @@ func (rt *Runtime) openStore() (store.Backend, error) {
 		case rt.cfg.Store != nil:
 			rt.st = rt.cfg.Store
 		default:
-			dir := rt.cfg.StoreDir
-			if dir == "" {
-				d, err := store.DefaultDir(rt.cfg.Getenv)
-				if err != nil {
-					rt.stErr = err
-					return
-				}
-				dir = d
+			dir, err := storeopen.Target(rt.cfg.StoreDir, rt.cfg.Getenv)
+			if err != nil {
+				rt.stErr = err
+				return
 			}
 			opts := rt.cfg.StoreOptions
 			if opts.OnWait == nil {
@@ -206,8 +203,9 @@ func (rt *Runtime) openStore() (store.Backend, error) {
 			if opts.Clock == nil {
 				opts.Clock = rt.cfg.Clock
 			}
-			rt.st = store.Lazy(dir, opts)
-			rt.ownStore = true
+			if rt.st, rt.stErr = storeopen.Open(dir, opts, true); rt.stErr == nil {
+				rt.ownStore = true
+			}
 		}
 	})
 	return rt.st, rt.stErr

@@ -41,7 +41,7 @@ func (o *options) register(fs *pflag.FlagSet) {
 	fs.Var(&o.maxMemory, "max-memory", "bound the memory a run may allocate: 512M, 2G, 1.5GiB (default 2G; 0 or none: no bound)")
 	fs.StringVar(&o.baseURL, "llm-base-url", "", "OpenAI-compatible endpoint (default $OPENAI_BASE_URL)")
 	fs.StringVar(&o.model, "model", "", "LLM model name (default $DANA_LLM_MODEL)")
-	fs.StringVar(&o.store, "store", "", "learning store directory (default $DANA_HOME/store)")
+	fs.StringVar(&o.store, "store", "", "learning store: a directory (Badger) or a postgres:// URL (default $DANA_STORE_URL, else $DANA_HOME/store)")
 	fs.StringSliceVar(&o.allowEnv, "allow-env", nil, "let getenv() read these variables too (DANA_* always; API keys and other secrets never)")
 	fs.IntVar(&o.maxConc, "max-concurrency", 0, "most LLM calls in flight at once, across parallel() workers (default 8)")
 	fs.Var((*secondsOrDuration)(&o.deadline), "llm-deadline", "total time one reason() call may take, retries included (default 120s; $DANA_LLM_DEADLINE)")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/minidana/dana/store"
 	"github.com/minidana/dana/store/storecli"
+	"github.com/minidana/dana/store/storeopen"
 )
 
 // storeCommands are the learning-store commands of SPEC §11.2:
@@ -33,21 +34,15 @@ func (a *app) openStore(readOnly bool) (store.Backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := store.Open(dir, store.Options{
+	return storeopen.Open(dir, store.Options{
 		ReadOnly: readOnly,
 		LockWait: store.LockWaitFromEnv(os.Getenv),
 		OnWait:   func(msg string) { fmt.Fprintf(a.stderr, "dana: %s\n", msg) },
-	})
-	if err != nil {
-		return nil, err // not a typed nil in the interface
-	}
-	return st, nil
+	}, false)
 }
 
-// storeDir is the store chosen by --store, else $DANA_HOME/store.
+// storeDir is the store chosen by --store, else $DANA_STORE_URL, else
+// $DANA_HOME/store.
 func (a *app) storeDir() (string, error) {
-	if a.opts.store != "" {
-		return a.opts.store, nil
-	}
-	return store.DefaultDir(os.Getenv)
+	return storeopen.Target(a.opts.store, os.Getenv)
 }
