@@ -13,8 +13,10 @@ import (
 	"strings"
 
 	"github.com/dgraph-io/badger/v4/options"
+	"github.com/dgraph-io/badger/v4/pb"
 	"github.com/dgraph-io/badger/v4/table"
 	"github.com/dgraph-io/ristretto/v2/z"
+	"google.golang.org/protobuf/proto"
 )
 
 // Damage detection (see docs/store.md).
@@ -193,6 +195,12 @@ type inspection struct {
 	mems map[string]int
 	// files are Badger's data files (name → size).
 	files map[string]int64
+	// orphans are tables the MANIFEST does not list: left by a flush or
+	// compaction that a crash interrupted before the MANIFEST named them
+	// (their records are still in the write-ahead log or the tables they
+	// were to replace). Badger deletes them when it opens the store for
+	// writing; they are not damage.
+	orphans map[string]bool
 }
 
 // inspect checks a store directory before Badger opens it. It never
@@ -228,7 +236,7 @@ func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
 		if name == "MANIFEST" {
 			hasManifest = true
 		}
-		if info.Size() == 0 {
+		if info.Size() == 0 && ext != ".sst" {
 			problems = append(problems, name+" is empty")
 		}
 	}
@@ -243,8 +251,21 @@ func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
 		if err != nil {
 			return nil, fmt.Errorf("reading MANIFEST in the learning store: %w", err)
 		}
-		if p := verifyManifest(data); p != "" {
+		live, p := verifyManifest(data)
+		if p != "" {
 			problems = append(problems, "MANIFEST: "+p)
+		} else {
+			in.orphans = map[string]bool{}
+			for name := range in.files {
+				if filepath.Ext(name) == ".sst" && !live[name] {
+					in.orphans[name] = true
+				}
+			}
+		}
+	}
+	for name, size := range in.files {
+		if filepath.Ext(name) == ".sst" && size == 0 && !in.orphans[name] {
+			problems = append(problems, name+" is empty")
 		}
 	}
 	names := make([]string, 0, len(in.files))
@@ -283,6 +304,9 @@ func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
 // Badger refuses to open read-only a store whose write-ahead log must be
 // replayed (after a killed writer), and replaying it would write.
 func (in *inspection) needsView() bool {
+	if len(in.orphans) > 0 {
+		return true // Badger would delete them
+	}
 	for name, end := range in.mems {
 		if int64(end) != in.files[name] {
 			return true
@@ -301,6 +325,9 @@ func makeView(dir string, in *inspection) (string, error) {
 		return "", fmt.Errorf("making a read-only view of the learning store: %w", err)
 	}
 	for name := range in.files {
+		if in.orphans[name] {
+			continue
+		}
 		src, dst := filepath.Join(dir, name), filepath.Join(view, name)
 		if end, ok := in.mems[name]; ok {
 			err = copyPrefix(src, dst, int64(end))
@@ -391,7 +418,7 @@ func verifyTable(path string) (problem string) {
 func verifyTables(dir string, in *inspection, verified map[string]tableStamp) []string {
 	var problems []string
 	for name := range in.files {
-		if filepath.Ext(name) != ".sst" || in.files[name] == 0 {
+		if filepath.Ext(name) != ".sst" || in.files[name] == 0 || in.orphans[name] {
 			continue
 		}
 		path := filepath.Join(dir, name)
@@ -417,25 +444,44 @@ func verifyTables(dir string, in *inspection, verified map[string]tableStamp) []
 // verifyManifest checks the MANIFEST: an 8-byte header, then change sets
 // of [4-byte length][4-byte CRC-32C][length bytes]. Badger drops a change
 // set cut off at the end of the file without a word (and with it, say,
-// the table it added); here that is damage.
-func verifyManifest(data []byte) string {
+// the table it added); here that is damage. It returns the file names of
+// the tables the MANIFEST lists once every change set is applied.
+func verifyManifest(data []byte) (live map[string]bool, problem string) {
 	if len(data) < 8 || string(data[:4]) != "Bdgr" {
-		return "not a Badger manifest"
+		return nil, "not a Badger manifest"
 	}
+	tables := map[uint64]bool{}
 	off := 8
 	for off < len(data) {
 		if off+8 > len(data) {
-			return fmt.Sprintf("cut off at byte %d", off)
+			return nil, fmt.Sprintf("cut off at byte %d", off)
 		}
 		n := int(binary.BigEndian.Uint32(data[off:]))
 		sum := binary.BigEndian.Uint32(data[off+4:])
 		if off+8+n > len(data) {
-			return fmt.Sprintf("cut off at byte %d", off)
+			return nil, fmt.Sprintf("cut off at byte %d", off)
 		}
-		if crc32.Checksum(data[off+8:off+8+n], castagnoli) != sum {
-			return fmt.Sprintf("checksum mismatch at byte %d", off)
+		body := data[off+8 : off+8+n]
+		if crc32.Checksum(body, castagnoli) != sum {
+			return nil, fmt.Sprintf("checksum mismatch at byte %d", off)
+		}
+		var cs pb.ManifestChangeSet
+		if err := proto.Unmarshal(body, &cs); err != nil {
+			return nil, fmt.Sprintf("unreadable change set at byte %d", off)
+		}
+		for _, c := range cs.Changes {
+			switch c.Op {
+			case pb.ManifestChange_CREATE:
+				tables[c.Id] = true
+			case pb.ManifestChange_DELETE:
+				delete(tables, c.Id)
+			}
 		}
 		off += 8 + n
 	}
-	return ""
+	live = make(map[string]bool, len(tables))
+	for id := range tables {
+		live[table.IDToFilename(id)] = true
+	}
+	return live, ""
 }
