@@ -573,6 +573,7 @@ func (s *Store) Import(r io.Reader) (added, skipped int, err error) {
 	}
 	err = s.tx("importing learnings", func(ctx context.Context, tx pgx.Tx) error {
 		added, skipped = 0, 0
+		counts := map[string]int{} // learnings per function scope, counted once
 		for _, l := range ls {
 			old, err := getLearning(ctx, tx, l.ID, true)
 			if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -582,10 +583,18 @@ func (s *Store) Import(r io.Reader) (added, skipped int, err error) {
 				skipped++
 				continue
 			}
-			if old == nil {
-				if err := s.checkCap(ctx, tx, l); err != nil {
-					return err
+			if old == nil && l.Function != "" {
+				scope := store.OwnerKey(l.Module, l.Function)
+				n, ok := counts[scope]
+				if !ok {
+					if err := tx.QueryRow(ctx, `SELECT count(*) FROM learnings WHERE scope=$1`, scope).Scan(&n); err != nil {
+						return err
+					}
 				}
+				if n >= s.opts.MaxLearningsPerFunction {
+					return &store.TooManyLearningsError{Function: l.Function, Cap: s.opts.MaxLearningsPerFunction}
+				}
+				counts[scope] = n + 1
 			}
 			cp := *l
 			if err := putLearning(ctx, tx, &cp); err != nil {
