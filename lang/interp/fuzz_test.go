@@ -12,10 +12,13 @@ import (
 	"github.com/minidana/dana/lang/interp"
 )
 
-// FuzzExec runs arbitrary source with a step budget and a timeout: no input
-// may panic the interpreter or run past its budget.
+// FuzzExec runs arbitrary source with a step budget, a timeout and a memory
+// bound: no input may panic the interpreter or run past its budget. The
+// hostile corpus (testdata/hostile) seeds it.
 func FuzzExec(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.na")
+	hostile, _ := filepath.Glob("../../testdata/hostile/*.na") // docs/sandbox.md
+	files = append(files, hostile...)
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -29,7 +32,7 @@ func FuzzExec(f *testing.F) {
 	f.Add("def f(n):\n    return f(n)\nf(1)\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		var out bytes.Buffer
-		in := interp.New(interp.Options{Stdout: &out, Stderr: &out, MaxSteps: 20000, Timeout: 2 * time.Second, MaxDepth: 200})
+		in := interp.New(interp.Options{Stdout: &out, Stderr: &out, MaxSteps: 20000, Timeout: 2 * time.Second, MaxDepth: 200, MaxMemory: 256 << 20})
 		builtins.Install(in)
 		start := time.Now()
 		err := in.Exec("fuzz.na", src)
