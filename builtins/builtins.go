@@ -35,6 +35,7 @@ func Install(in *interp.Interpreter) {
 	installSetMethods(in)
 	installTupleMethods(in)
 	installNumberMethods(in)
+	installStaticMethods(in)
 }
 
 // stateKey is the interp.Interpreter.Data key of the per-interpreter state.

@@ -205,7 +205,8 @@ func (st *state) builtinLog(th *interp.Thread, args []value, kw kwargs) (value, 
 // builtinLogLevel is log_level(level): sets the threshold of log();
 // log_level() returns the current one.
 func (st *state) builtinLogLevel(th *interp.Thread, args []value, kw kwargs) (value, error) {
-	b, err := (&signature{name: "log_level", params: []string{"level"}}).bind(args, kw)
+	// The namespace (reference Dana's second argument) is accepted and ignored (SPEC §7).
+	b, err := (&signature{name: "log_level", params: []string{"level", "namespace"}}).bind(args, kw)
 	if err != nil {
 		return nil, err
 	}

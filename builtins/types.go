@@ -208,7 +208,7 @@ func convInt(th *interp.Thread, args []value, kw kwargs) (value, error) {
 			if e, ok := err.(*interp.Exception); ok && e.Type.Name == "ValueError" {
 				return nil, err // the digit limit
 			}
-			return nil, interp.Errorf("ValueError", "invalid literal for int(): %s", interp.QuoteString(string(v)))
+			return nil, interp.Errorf("ValueError", "invalid literal for int() with base 10: %s", interp.QuoteString(string(v)))
 		}
 		return n, nil
 	}

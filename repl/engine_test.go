@@ -28,7 +28,7 @@ func TestWithEngine(t *testing.T) {
 ...
 a=1
 >>> int("x")
-<input-5>:1:1: ValueError: invalid literal for int(): 'x'
+<input-5>:1:1: ValueError: invalid literal for int() with base 10: 'x'
     int("x")
     ^
 Call stack (most recent call last):

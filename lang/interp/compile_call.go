@@ -145,9 +145,73 @@ func prepend(v Value, args []Value) []Value {
 func (c *compiler) getAttr(fr *frame, v Value, name string, pos ast.Pos) Value {
 	x, err := fr.th.in.GetAttr(v, name)
 	if err != nil {
+		if x, ok := c.attrSugar(fr, v, name); ok {
+			return x
+		}
+		if d, ok := v.(*Dict); ok {
+			var keys []string
+			for _, k := range d.Keys() {
+				if s, ok := k.(Str); ok {
+					keys = append(keys, QuoteString(string(s)))
+				}
+			}
+			fr.th.raise(Errorf("AttributeError", "'dict' object has no attribute or key '%s' (keys: %s)", name, strings.Join(keys, ", ")), pos)
+		}
 		fr.th.throw(err, pos)
 	}
 	return x
+}
+
+// attrSugar resolves the Dana conveniences for an attribute that v lacks:
+// a dict's string key (SPEC §5.9), delegation to a struct field whose name
+// starts with '_' (§6.8), and a function in scope whose first parameter is
+// typed with v's type, bound as a method (§6.8).
+func (c *compiler) attrSugar(fr *frame, v Value, name string) (Value, bool) {
+	switch x := v.(type) {
+	case *Dict:
+		if val, ok := x.GetStr(name); ok {
+			return val, true
+		}
+	case *StructVal:
+		for i, f := range x.Type.Fields {
+			if !strings.HasPrefix(f.Name, "_") {
+				continue
+			}
+			inner, ok := x.Fields[i].(*StructVal)
+			if !ok {
+				continue
+			}
+			if a, err := fr.th.in.GetAttr(inner, name); err == nil {
+				return a, true
+			}
+			if a, ok := c.attrSugar(fr, inner, name); ok {
+				return a, true
+			}
+		}
+	}
+	if fn, ok := fr.mod.Global(name); ok {
+		if f, ok := fn.(*Function); ok && len(f.Code.params) > 0 && hintAccepts(f.Code.params[0].hint, v) {
+			return &BoundMethod{Self: v, Fn: f, Name: name}, true
+		}
+	}
+	return nil, false
+}
+
+// hintAccepts reports whether a parameter hint names v's type (a union
+// names it when one member does).
+func hintAccepts(h *TypeHint, v Value) bool {
+	if h == nil {
+		return false
+	}
+	if len(h.Union) > 0 {
+		for _, u := range h.Union {
+			if hintAccepts(u, v) {
+				return true
+			}
+		}
+		return false
+	}
+	return h.Name == v.TypeName()
 }
 
 // GetAttr returns `v.name`: a struct field or method, a module's exported
@@ -221,6 +285,10 @@ func nameOf(v Value) (string, bool) {
 
 func (c *compiler) setAttr(fr *frame, obj Value, name string, v Value, pos ast.Pos) {
 	switch x := obj.(type) {
+	case *Dict:
+		// SPEC §5.9: cfg.timeout = 5 sets the key.
+		x.SetStr(name, v)
+		return
 	case *StructVal:
 		if err := x.SetField(name, v); err != nil {
 			fr.th.throw(err, pos)
@@ -260,7 +328,7 @@ func Index(x, i Value) (Value, error) {
 		}
 		k, ok := normIndex(int64(n), int64(len(c.Elems)))
 		if !ok {
-			return nil, Errorf("IndexError", "list index %d out of range (length %d)", n, len(c.Elems))
+			return nil, Errorf("IndexError", "list index out of range")
 		}
 		return c.Elems[k], nil
 	case *Dict:
