@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/minidana/dana/builtins"
@@ -55,6 +56,9 @@ type Config struct {
 	// Person, when set, answers for the human operator instead (the REPL
 	// passes one reading through its line editor; see AttachPerson).
 	Person poet.Person
+	// Cache turns the response cache on (--cache; also DANA_LLM_CACHE=1,
+	// or system:__llm_cache = True in a script).
+	Cache bool
 }
 
 // Engine is an interpreter with builtins and runtime services installed.
@@ -67,6 +71,10 @@ type Engine struct {
 	reason   *reason.Service
 	poet     *poet.Runtime
 	setupErr error
+	// meter counts the run's LLM usage (usage(), --stats).
+	meter  *meter
+	warnMu sync.Mutex
+	warned map[string]bool
 }
 
 // New returns a ready engine.

@@ -2,6 +2,9 @@ package engine
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -10,6 +13,7 @@ import (
 	"github.com/minidana/dana/codecontext"
 	"github.com/minidana/dana/llm"
 	"github.com/minidana/dana/reason"
+	"github.com/minidana/dana/store"
 )
 
 // installReason wires the LLM client, the CodeContextAnalyzer and the
@@ -32,9 +36,98 @@ func installReason(e *Engine) error {
 	cfg := LLMConfig(e.Config)
 	var client llm.Client = newLazyClient(cfg)
 	client = newLimitClient(client, e.Config.MaxConcurrency)
-	svc := reason.Install(e.Interpreter, client, codecontext.New(), reason.Hooks{})
+	getenv := e.Config.Getenv
+	cacheOn := e.Config.Cache || envTrue(getenv("DANA_LLM_CACHE"))
+	cc := llm.NewCachingClient(client, e.responseCache, cacheEndpoint(cfg), cacheModel(cfg), cacheOn)
+	cc.Warn = func(err error) { e.warnOnce("cache", "warning: the response cache is not usable: "+err.Error()) }
+	e.meter = newMeter(cc)
+	var setupErr error
+	if p := strings.TrimSpace(getenv("DANA_PRICES")); p != "" {
+		e.meter.prices, setupErr = LoadPrices(p)
+	}
+	svc := reason.Install(e.Interpreter, e.meter, codecontext.New(), reason.Hooks{})
 	e.reason = svc
-	return nil
+	e.RegisterBuiltin("usage", e.usageBuiltin)
+	return setupErr
+}
+
+// envTrue reads a boolean environment value (1, true, yes, on).
+func envTrue(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// cacheEndpoint is the endpoint part of the response cache's keys.
+func cacheEndpoint(cfg llm.Config) string {
+	mode := strings.TrimSpace(cfg.Mode)
+	if mode != "" && !strings.HasPrefix(mode, "record:") {
+		return mode
+	}
+	u := strings.TrimRight(strings.TrimSpace(cfg.BaseURL), "/")
+	if u == "" && cfg.APIKey != "" {
+		u = llm.OpenAIBaseURL
+	}
+	return u
+}
+
+// cacheModel is the model of requests that name none.
+func cacheModel(cfg llm.Config) string {
+	if m := strings.TrimSpace(cfg.Model); m != "" {
+		return m
+	}
+	return llm.DefaultModel
+}
+
+// responseCache is the response cache kept in the learning store.
+func (e *Engine) responseCache() (llm.Cache, error) {
+	if e.poet == nil {
+		return nil, errors.New("no learning store")
+	}
+	st, err := e.poet.Store()
+	if err != nil {
+		return nil, err
+	}
+	return storeCache{st}, nil
+}
+
+// storeCache adapts the learning store to llm.Cache.
+type storeCache struct{ st *store.Store }
+
+func (c storeCache) Get(key string) (*llm.CacheEntry, bool, error) {
+	r, ok, err := c.st.GetCachedReply(key)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	return &llm.CacheEntry{Text: r.Text, Model: r.ResponseModel, UsedResponseFormat: r.UsedResponseFormat,
+		Usage: llm.Usage{PromptTokens: r.PromptTokens, CompletionTokens: r.CompletionTokens,
+			TotalTokens: r.PromptTokens + r.CompletionTokens}}, true, nil
+}
+
+func (c storeCache) Put(key, endpoint, model string, e *llm.CacheEntry) error {
+	return c.st.PutCachedReply(&store.CachedReply{Key: key, Endpoint: endpoint, Model: model, Text: e.Text,
+		ResponseModel: e.Model, PromptTokens: e.Usage.PromptTokens, CompletionTokens: e.Usage.CompletionTokens,
+		UsedResponseFormat: e.UsedResponseFormat})
+}
+
+// warnOnce prints msg on stderr the first time key is seen.
+func (e *Engine) warnOnce(key, msg string) {
+	e.warnMu.Lock()
+	defer e.warnMu.Unlock()
+	if e.warned == nil {
+		e.warned = map[string]bool{}
+	}
+	if e.warned[key] {
+		return
+	}
+	e.warned[key] = true
+	w := e.Config.Stderr
+	if w == nil {
+		w = os.Stderr
+	}
+	fmt.Fprintln(w, msg)
 }
 
 // LLMConfig is the LLM client configuration an engine with this Config

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/minidana/dana/lang/interp"
+	"github.com/minidana/dana/llm"
 	"github.com/minidana/dana/llm/llmtest"
 )
 
@@ -113,7 +114,7 @@ func TestEngineLazyClient(t *testing.T) {
 	if err := e.Exec("plain.na", "x = 1 + 1\nprint(x)\n"); err != nil {
 		t.Fatal(err)
 	}
-	lc, ok := e.Reason().Client().(*limitClient).Client.(*lazyClient)
+	lc, ok := e.meter.Client.(*llm.CachingClient).Unwrap().(*limitClient).Client.(*lazyClient)
 	if !ok || lc.made {
 		t.Fatalf("the LLM client was created by a script that does not use it (%T)", e.Reason().Client())
 	}

@@ -149,6 +149,9 @@ type Response struct {
 	Mock bool
 	// Replayed is true when the answer came from a replay file.
 	Replayed bool
+	// Cached is true when the answer came from the response cache (no
+	// request was made; Usage is that of the original call).
+	Cached bool
 	// FinishReason is why the model stopped: "stop", "length" (cut off at
 	// the token limit: the text is incomplete), "content_filter", ...; ""
 	// when the server did not say.

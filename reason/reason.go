@@ -24,6 +24,11 @@ import (
 // execution (SPEC §10.4); scripts may read it, not write it.
 const LastExecutionID = "__last_execution_id"
 
+// CacheVar is the system variable that turns the response cache on (True)
+// or off (False) for the calls that follow, whatever --cache says; None (the
+// default) leaves it to --cache and DANA_LLM_CACHE.
+const CacheVar = "__llm_cache"
+
 // ProfileVar is the system variable naming the default POET profile.
 const ProfileVar = "__poet_profile"
 
@@ -121,6 +126,9 @@ func Install(in *interp.Interpreter, client llm.Client, analyzer *codecontext.An
 		plans: map[string]*plan{}, sites: map[*codecontext.Context]*siteCache{}}
 	in.AddOnLoad(func(f *ast.File) { analyzer.AnalyzeFile(f) })
 	in.DeclareReadOnly(LastExecutionID)
+	if _, ok := in.Get("system", CacheVar); !ok {
+		_ = in.Set("system", CacheVar, interp.None)
+	}
 	in.RegisterBuiltin("reason", s.builtin)
 	in.SetData(dataKey, s)
 	return s
@@ -389,6 +397,9 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 		budget.Allow(a.maxRetries + 1)
 	}
 	c.ctx = llm.WithBudget(th.Context(), budget)
+	if v, ok := s.in.Get("system", CacheVar); ok && v != interp.None {
+		c.ctx = llm.WithCache(c.ctx, interp.Truth(v))
+	}
 
 	userMsg := first
 	cutOff := 0 // replies cut off at the token limit
@@ -529,6 +540,7 @@ func (c *call) noteResponse(resp *llm.Response) {
 	c.rec.Endpoint = resp.Endpoint
 	c.rec.Mock = c.rec.Mock || resp.Mock
 	c.rec.Replayed = c.rec.Replayed || resp.Replayed
+	c.rec.Cached = c.rec.Cached || resp.Cached
 	u := usageOf(resp.Usage)
 	c.rec.Usage.PromptTokens += u.PromptTokens
 	c.rec.Usage.CompletionTokens += u.CompletionTokens

@@ -32,6 +32,9 @@ type options struct {
 	allowEnv  []string
 	deadline  time.Duration
 	maxConc   int
+	cache     bool
+	stats     bool
+	quiet     bool
 }
 
 // register adds the options' flags to fs.
@@ -43,6 +46,9 @@ func (o *options) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.model, "model", "", "LLM model name (default $DANA_LLM_MODEL)")
 	fs.StringVar(&o.store, "store", "", "learning store: a directory (Badger) or a postgres:// URL (default $DANA_STORE_URL, else $DANA_HOME/store)")
 	fs.StringSliceVar(&o.allowEnv, "allow-env", nil, "let getenv() read these variables too (DANA_* always; API keys and other secrets never)")
+	fs.BoolVar(&o.cache, "cache", false, "answer identical LLM requests from the response cache in the store (also $DANA_LLM_CACHE=1)")
+	fs.BoolVar(&o.stats, "stats", false, "print the run's LLM usage (calls, tokens, cache hits, time, cost with $DANA_PRICES) on stderr at exit")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress display on stderr")
 	fs.IntVar(&o.maxConc, "max-concurrency", 0, "most LLM calls in flight at once, across parallel() workers (default 8)")
 	fs.Var((*secondsOrDuration)(&o.deadline), "llm-deadline", "total time one reason() call may take, retries included (default 120s; $DANA_LLM_DEADLINE)")
 }
@@ -76,6 +82,7 @@ func (o *options) newEngine(ctx context.Context, stdout, stderr io.Writer) *engi
 		MaxConcurrency: o.maxConc,
 		// A person at the terminal answers ask_human().
 		Interactive: readline.IsTerminal(int(os.Stdin.Fd())),
+		Cache:       o.cache,
 	})
 }
 

@@ -49,7 +49,7 @@ func (a *app) verbs() []*cobra.Command {
 		a.versionCommand(),
 	}
 	cmds = append(cmds, a.storeCommands()...)
-	return append(cmds, a.toolsCommand())
+	return append(cmds, a.toolsCommand(), a.cacheCommand())
 }
 
 // rootCommand builds the command tree. `dana` alone starts the REPL (or

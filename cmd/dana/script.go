@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/minidana/dana/engine"
 	"github.com/minidana/dana/internal/cli"
 	"github.com/minidana/dana/lang/interp"
 )
@@ -70,6 +71,9 @@ func (a *app) runSource(name, src string, scriptArgs []string) error {
 	err := e.Exec(filename, src)
 	if err != nil {
 		printError(a.stderr, err)
+	}
+	if a.opts.stats {
+		engine.WriteUsage(a.stderr, e.Usage())
 	}
 	return exitStatus(ctx, err)
 }

@@ -442,18 +442,31 @@ func (c *runner) executionsList(f store.ExecutionFilter) error {
 		fmt.Fprintln(c.stdout, "no executions")
 		return nil
 	}
-	t := newTable("ID", "STARTED", "FUNCTION", "KIND", "STATUS", "ATTEMPTS", "MODEL", "OUTPUT")
+	t := newTable("ID", "STARTED", "FUNCTION", "KIND", "STATUS", "ATTEMPTS", "MODEL", "TOKENS", "DURATION", "OUTPUT")
 	for _, e := range es {
 		model := dash(e.Model)
-		if e.Mock {
+		switch {
+		case e.Mock:
 			model += " (mock)"
+		case e.Cached:
+			model += " (cached)"
+		case e.Replayed:
+			model += " (replay)"
+		}
+		tokens := "-"
+		if n := e.Usage.TotalTokens; n > 0 || e.Usage.PromptTokens+e.Usage.CompletionTokens > 0 {
+			tokens = strconv.Itoa(max(n, e.Usage.PromptTokens+e.Usage.CompletionTokens))
+		}
+		dur := "-"
+		if d := e.Duration(); d > 0 {
+			dur = d.Round(time.Millisecond).String()
 		}
 		out := clip(value(e.Output), 40)
 		if e.Status == store.StatusFailed && e.Error != "" {
 			out = clip(e.Error, 40)
 		}
 		t.Row(e.ID, when(e.Started), dash(e.Function), dash(e.Kind), dash(e.Status),
-			strconv.Itoa(len(e.Attempts)), model, out)
+			strconv.Itoa(len(e.Attempts)), model, tokens, dur, out)
 	}
 	t.Write(c.stdout)
 	fmt.Fprintf(c.stdout, "%d %s\n", len(es), plural(len(es), "execution", "executions"))

@@ -96,7 +96,7 @@ func TestCommands(t *testing.T) {
 			[]string{`id:\s+` + learningID, `confidence:\s+0\.50`, `last used:\s+never`, `text:\s+refunds are billing questions`}, "", true},
 		{"learnings show unknown", []string{"learnings", "show", "NOPE"}, 1, nil, "dana: no learning with id NOPE\n", true},
 		{"executions list", []string{"executions", "list", "--limit", "5"}, 0,
-			[]string{`ID\s+STARTED\s+FUNCTION\s+KIND\s+STATUS\s+ATTEMPTS\s+MODEL\s+OUTPUT`, execID + `.*classify\s+poet\s+ok\s+2\s+mock \(mock\)\s+"shipping"`}, "", true},
+			[]string{`ID\s+STARTED\s+FUNCTION\s+KIND\s+STATUS\s+ATTEMPTS\s+MODEL\s+TOKENS\s+DURATION\s+OUTPUT`, execID + `.*classify\s+poet\s+ok\s+2\s+mock \(mock\)\s+34\s+\d+(ms|s|µs)\s+"shipping"`}, "", true},
 		{"executions show", []string{"executions", "show", execID}, 0,
 			[]string{`status:\s+ok`, `model:\s+mock \(mock model\)`, `\(took 40ms\)`, `34 tokens`, `#1 failed: not one of the labels`,
 				`\| I want my money back`, `inputs:\s+\{"text":"I want my money back"\}`}, "", true},
