@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/minidana/dana/builtins"
+	"github.com/minidana/dana/internal/progress"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/poet"
 	"github.com/minidana/dana/reason"
@@ -59,6 +60,9 @@ type Config struct {
 	// Cache turns the response cache on (--cache; also DANA_LLM_CACHE=1,
 	// or system:__llm_cache = True in a script).
 	Cache bool
+	// Progress, when set, shows the LLM calls in flight and parallel()
+	// bars (the command line sets it when stderr is a terminal).
+	Progress *progress.Display
 }
 
 // Engine is an interpreter with builtins and runtime services installed.
@@ -100,6 +104,9 @@ func New(cfg Config) *Engine {
 		AllowEnv:  cfg.AllowEnv,
 	})
 	builtins.Install(in)
+	if cfg.Progress != nil {
+		builtins.SetParallelObserver(in, cfg.Progress)
+	}
 	e := &Engine{Interpreter: in, Config: cfg}
 	if err := installReason(e); err != nil {
 		e.setupErr = err

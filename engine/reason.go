@@ -41,6 +41,7 @@ func installReason(e *Engine) error {
 	cc := llm.NewCachingClient(client, e.responseCache, cacheEndpoint(cfg), cacheModel(cfg), cacheOn)
 	cc.Warn = func(err error) { e.warnOnce("cache", "warning: the response cache is not usable: "+err.Error()) }
 	e.meter = newMeter(cc)
+	e.meter.progress = e.Config.Progress
 	var setupErr error
 	if p := strings.TrimSpace(getenv("DANA_PRICES")); p != "" {
 		e.meter.prices, setupErr = LoadPrices(p)
@@ -90,11 +91,15 @@ func (e *Engine) responseCache() (llm.Cache, error) {
 	if err != nil {
 		return nil, err
 	}
-	return storeCache{st}, nil
+	rc, ok := st.(store.ResponseCache)
+	if !ok {
+		return nil, fmt.Errorf("the store at %s keeps no response cache", st.Dir())
+	}
+	return storeCache{rc}, nil
 }
 
 // storeCache adapts the learning store to llm.Cache.
-type storeCache struct{ st *store.Store }
+type storeCache struct{ st store.ResponseCache }
 
 func (c storeCache) Get(key string) (*llm.CacheEntry, bool, error) {
 	r, ok, err := c.st.GetCachedReply(key)

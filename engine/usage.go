@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/minidana/dana/internal/progress"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/llm"
 )
@@ -69,7 +70,8 @@ func LoadPrices(path string) (map[string]Price, error) {
 // meter is the outermost client wrapper: it counts what the run spends.
 type meter struct {
 	llm.Client
-	prices map[string]Price
+	prices   map[string]Price
+	progress *progress.Display
 
 	mu       sync.Mutex
 	u        Usage
@@ -83,6 +85,11 @@ func newMeter(c llm.Client) *meter {
 
 // Complete forwards the call and counts it.
 func (m *meter) Complete(ctx context.Context, req *llm.Request) (*llm.Response, error) {
+	if d := m.progress; d != nil {
+		id := d.Begin(callLabel(req))
+		defer d.End(id)
+		ctx = llm.WithNotifier(ctx, d.Notifier(id))
+	}
 	start := time.Now()
 	resp, err := m.Client.Complete(ctx, req)
 	took := time.Since(start)
@@ -105,6 +112,28 @@ func (m *meter) Complete(ctx context.Context, req *llm.Request) (*llm.Response, 
 		m.byModel[resp.Model] = bm
 	}
 	return resp, err
+}
+
+// callLabel names a call on its progress line: the model and the start of
+// the prompt.
+func callLabel(req *llm.Request) string {
+	text := ""
+	if req != nil {
+		for _, msg := range req.Messages {
+			if msg.Role == llm.RoleUser {
+				text = msg.Content
+				break
+			}
+		}
+	}
+	text, _, _ = strings.Cut(strings.TrimSpace(text), "\n")
+	if r := []rune(text); len(r) > 60 {
+		text = string(r[:60]) + "…"
+	}
+	if req != nil && req.Model != "" {
+		return req.Model + "  " + text
+	}
+	return text
 }
 
 // Unwrap returns the wrapped client.

@@ -27,6 +27,17 @@ type CachedReply struct {
 	Created            time.Time `json:"created"`
 }
 
+// ResponseCache is the LLM response cache a store backend may keep (the
+// Badger store does); callers type-assert a Backend to it.
+type ResponseCache interface {
+	GetCachedReply(key string) (*CachedReply, bool, error)
+	PutCachedReply(r *CachedReply) error
+	CacheStats() (*CacheStats, error)
+	ClearCache() (int, error)
+}
+
+var _ ResponseCache = (*Store)(nil)
+
 // Key layout of the response cache: c/<key> → CachedReply JSON.
 const pCache = "c/"
 

@@ -57,15 +57,19 @@ func (a *app) runCache(verb string, asJSON bool, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	defer st.Close()
+	rc, ok := st.(store.ResponseCache)
+	if !ok {
+		return fail(fmt.Errorf("the store at %s keeps no response cache", st.Dir()))
+	}
 	if verb == "clear" {
-		n, err := st.ClearCache()
+		n, err := rc.ClearCache()
 		if err != nil {
 			return fail(err)
 		}
 		fmt.Fprintf(stdout, "cleared %d cached %s\n", n, map[bool]string{true: "reply", false: "replies"}[n == 1])
 		return 0
 	}
-	s, err := st.CacheStats()
+	s, err := rc.CacheStats()
 	if err != nil {
 		return fail(err)
 	}

@@ -12,8 +12,10 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+	xterm "golang.org/x/term"
 
 	"github.com/minidana/dana/engine"
+	"github.com/minidana/dana/internal/progress"
 	"github.com/minidana/dana/lang/interp"
 )
 
@@ -64,9 +66,30 @@ func (o *options) validate() error {
 	return nil
 }
 
+// progressDisplay returns the live progress display for stderr: only when
+// it is a terminal and --quiet is not given (nil otherwise).
+func (o *options) progressDisplay(stderr io.Writer) *progress.Display {
+	f, ok := stderr.(*os.File)
+	if o.quiet || !ok || !xterm.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	width, _, err := xterm.GetSize(int(f.Fd()))
+	if err != nil {
+		width = 80
+	}
+	return progress.New(f, width)
+}
+
 // newEngine builds an engine for the options.
 func (o *options) newEngine(ctx context.Context, stdout, stderr io.Writer) *engine.Engine {
+	return o.newEngineWith(ctx, stdout, stderr, nil)
+}
+
+// newEngineWith builds an engine for the options showing progress on disp
+// (nil: none).
+func (o *options) newEngineWith(ctx context.Context, stdout, stderr io.Writer, disp *progress.Display) *engine.Engine {
 	return engine.New(engine.Config{
+		Progress:       disp,
 		Stdout:         stdout,
 		Stderr:         stderr,
 		Stdin:          os.Stdin,

@@ -56,7 +56,13 @@ func (a *app) runFile(path string, scriptArgs []string) error {
 func (a *app) runSource(name, src string, scriptArgs []string) error {
 	ctx, stop := interruptContext()
 	defer stop()
-	e := a.opts.newEngine(ctx, a.stdout, a.stderr)
+	stdout, stderr := a.stdout, a.stderr
+	disp := a.opts.progressDisplay(a.stderr)
+	if disp != nil {
+		defer disp.Close()
+		stdout, stderr = disp.Writer(stdout), disp.Writer(stderr)
+	}
+	e := a.opts.newEngineWith(ctx, stdout, stderr, disp)
 	defer e.Close()
 	argv := make([]interp.Value, 0, len(scriptArgs)+1)
 	argv = append(argv, interp.Str(name))
@@ -69,6 +75,9 @@ func (a *app) runSource(name, src string, scriptArgs []string) error {
 		filename = "<string>"
 	}
 	err := e.Exec(filename, src)
+	if disp != nil {
+		disp.Close() // erase the block before the error and the stats
+	}
 	if err != nil {
 		printError(a.stderr, err)
 	}
