@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/creack/pty"
 
 	"github.com/minidana/dana/llm/llmtest"
 )
@@ -43,5 +49,94 @@ func TestCacheStatsAndCommands(t *testing.T) {
 	}
 	if code, out, _ = runCLI(t, "cache", "stats", "--store", storeDir); out != "0 cached replies, 0 bytes\n" {
 		t.Errorf("cache stats after clear: %d %q", code, out)
+	}
+}
+
+// ptyRun runs `dana ARGS` in-process with stderr on a pseudo-terminal and
+// returns stdout and what the terminal received.
+func ptyRun(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	if err := pty.Setsize(tty, &pty.Winsize{Rows: 30, Cols: 120}); err != nil {
+		t.Fatal(err)
+	}
+	var screen bytes.Buffer
+	read := make(chan struct{})
+	go func() {
+		io.Copy(&screen, ptmx)
+		close(read)
+	}()
+	var out bytes.Buffer
+	code := run(args, strings.NewReader(""), &out, tty)
+	tty.Close()
+	select {
+	case <-read:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the terminal was not closed")
+	}
+	return code, out.String(), screen.String()
+}
+
+func TestProgressOnATerminal(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	srv.SetHandler(func(req llmtest.Request, n int) llmtest.Reply {
+		if n == 1 {
+			return llmtest.RateLimited(400 * time.Millisecond)
+		}
+		return llmtest.Reply{Text: "FINAL_ANSWER: 4", Delay: 700 * time.Millisecond}
+	})
+	t.Setenv("OPENAI_BASE_URL", srv.BaseURL())
+	t.Setenv("DANA_LLM", "")
+	dir := t.TempDir()
+	script := filepath.Join(dir, "p.na")
+	os.WriteFile(script, []byte("def f(i) -> int:\n    return reason(f\"How much is two plus two, take {i}?\")\nprint(parallel(f, range(3)))\n"), 0o644)
+
+	code, out, screen := ptyRun(t, "run", "--store", filepath.Join(dir, "store"), script)
+	if code != 0 || out != "[4, 4, 4]\n" {
+		t.Fatalf("exit %d, stdout %q", code, out)
+	}
+	for _, want := range []string{"How much is two plus two, take", "parallel", "/3", "429 from 127.0.0.1:", "retry 2/", "\x1b[J"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the terminal did not show %q:\n%q", want, screen)
+		}
+	}
+	if !regexp.MustCompile(`[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]\s+0\.[1-9]s`).MatchString(screen) {
+		t.Errorf("no elapsed time on the call lines:\n%q", screen)
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("escape codes in stdout: %q", out)
+	}
+
+	// --quiet: nothing on the terminal.
+	code, out, screen = ptyRun(t, "run", "--quiet", "--store", filepath.Join(dir, "store"), script)
+	if code != 0 || out != "[4, 4, 4]\n" || screen != "" {
+		t.Errorf("--quiet: exit %d, stdout %q, terminal %q", code, out, screen)
+	}
+}
+
+func TestNoProgressWhenStderrIsNotATerminal(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	srv.SetHandler(func(llmtest.Request, int) llmtest.Reply {
+		return llmtest.Reply{Text: "FINAL_ANSWER: 4", Delay: 300 * time.Millisecond}
+	})
+	t.Setenv("OPENAI_BASE_URL", srv.BaseURL())
+	t.Setenv("DANA_LLM", "")
+	dir := t.TempDir()
+	script := filepath.Join(dir, "p.na")
+	os.WriteFile(script, []byte("print(parallel(lambda i :: reason(f\"Two plus two, take {i}?\"), range(2)))\n"), 0o644)
+	f, err := os.Create(filepath.Join(dir, "stderr.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	code := run([]string{"run", "--store", filepath.Join(dir, "store"), script}, strings.NewReader(""), &out, f)
+	f.Close()
+	errText, _ := os.ReadFile(f.Name())
+	if code != 0 || out.String() != "['4', '4']\n" || len(errText) != 0 {
+		t.Errorf("exit %d, stdout %q, stderr file %q", code, out.String(), errText)
 	}
 }
