@@ -140,6 +140,13 @@ func writeFileKeepMode(path string, data []byte) error {
 // findSources expands paths to .na files: folders recursively (hidden
 // folders skipped), files as given; no paths means the current folder.
 func findSources(paths []string) ([]string, error) {
+	return findFiles(paths, ".na")
+}
+
+// findFiles expands paths to the files whose names end in suffix: folders
+// recursively (hidden folders skipped), files as given; no paths means the
+// current folder. The result is sorted.
+func findFiles(paths []string, suffix string) ([]string, error) {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
@@ -160,7 +167,7 @@ func findSources(paths []string) ([]string, error) {
 			if d.IsDir() && path != p && strings.HasPrefix(d.Name(), ".") {
 				return filepath.SkipDir
 			}
-			if !d.IsDir() && strings.HasSuffix(d.Name(), ".na") {
+			if !d.IsDir() && strings.HasSuffix(d.Name(), suffix) {
 				out = append(out, path)
 			}
 			return nil

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
@@ -65,37 +63,7 @@ comparison (assert a == b) both values.`,
 // findTests expands the test paths: folders are searched recursively for
 // *_test.na files; files are taken as given.
 func findTests(paths []string) ([]string, error) {
-	if len(paths) == 0 {
-		paths = []string{"."}
-	}
-	var out []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, fmt.Errorf("cannot open %s: %w", p, unwrapPathErr(err))
-		}
-		if !st.IsDir() {
-			out = append(out, p)
-			continue
-		}
-		err = filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() && path != p && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			if !d.IsDir() && strings.HasSuffix(d.Name(), "_test.na") {
-				out = append(out, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, fmt.Errorf("searching %s: %w", p, err)
-		}
-	}
-	sort.Strings(out)
-	return out, nil
+	return findFiles(paths, "_test.na")
 }
 
 // testResult is the outcome of one test.
