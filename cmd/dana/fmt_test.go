@@ -62,7 +62,10 @@ var volatile = regexp.MustCompile(`\b[0-9A-HJKMNP-TV-Z]{26}\b|\d+(\.\d+)?(ns|µs
 func runProgram(t *testing.T, path, src string) string {
 	t.Helper()
 	var out bytes.Buffer
-	o := options{maxSteps: 5_000_000, timeout: 20 * time.Second, store: filepath.Join(t.TempDir(), "store")}
+	// The step budget decides where a long program stops, the same for both
+	// versions; the timeout only guards against a hang (a loaded machine
+	// must not turn a finished program into a TimeoutError).
+	o := options{maxSteps: 5_000_000, timeout: 3 * time.Minute, store: filepath.Join(t.TempDir(), "store")}
 	e := o.newEngine(context.Background(), &out, &out)
 	defer e.Close()
 	err := e.Exec(path, src)
