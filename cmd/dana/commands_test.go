@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/spf13/cobra"
 )
 
@@ -313,56 +311,25 @@ func TestInterruptExitsWith130(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			cmd := exec.Command(bin, args...)
 			cmd.Env = append(os.Environ(), "DANA_HOME="+t.TempDir())
-			ptmx, err := pty.Start(cmd)
-			if err != nil {
-				t.Fatalf("starting dana on a pty: %v", err)
-			}
-			defer ptmx.Close()
-			var out bytes.Buffer
-			done := make(chan struct{})
-			seen := make(chan struct{})
-			go func() {
-				defer close(done)
-				buf := make([]byte, 1024)
-				signalled := false
-				for {
-					n, err := ptmx.Read(buf)
-					out.Write(buf[:n])
-					if !signalled && strings.Contains(out.String(), "spinning") {
-						signalled = true
-						close(seen)
-					}
-					if err != nil {
-						return
-					}
-				}
-			}()
-			select {
-			case <-seen:
-			case <-time.After(20 * time.Second):
-				_ = cmd.Process.Kill()
-				t.Fatalf("the script never started; output %q", out.String())
-			}
+			tm := startCmdTerm(t, cmd)
+			tm.expect("spinning")
 			time.Sleep(50 * time.Millisecond)
-			if _, err := ptmx.Write([]byte{3}); err != nil { // Ctrl-C
-				t.Fatal(err)
-			}
+			tm.send("\x03") // Ctrl-C
 			waited := make(chan error, 1)
 			go func() { waited <- cmd.Wait() }()
 			var werr error
 			select {
 			case werr = <-waited:
-			case <-time.After(20 * time.Second):
-				_ = cmd.Process.Kill()
-				t.Fatalf("dana did not stop after Ctrl-C; output %q", out.String())
+			case <-time.After(60 * time.Second):
+				t.Fatalf("dana did not stop after Ctrl-C; the terminal shows:\n%s", tm.visible())
 			}
 			var ee *exec.ExitError
 			if !errors.As(werr, &ee) || ee.ExitCode() != 130 {
-				t.Fatalf("exit %v, want status 130; output %q", werr, out.String())
+				t.Fatalf("exit %v, want status 130; the terminal shows:\n%s", werr, tm.visible())
 			}
-			<-done
-			if !strings.Contains(out.String(), "KeyboardInterrupt") && name != "test" {
-				t.Errorf("no KeyboardInterrupt report in %q", out.String())
+			<-tm.eof
+			if !strings.Contains(tm.visible(), "KeyboardInterrupt") && name != "test" {
+				t.Errorf("no KeyboardInterrupt report in %q", tm.visible())
 			}
 		})
 	}

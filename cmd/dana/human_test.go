@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/creack/pty"
 )
 
 // TestHumanOperatorOnATerminal runs ask_human() the ways a person meets
@@ -86,37 +84,4 @@ func TestHumanOperatorOnATerminal(t *testing.T) {
 			t.Errorf("stderr:\n%s", stderr.String())
 		}
 	})
-}
-
-// startCmdTerm starts cmd on a pseudo-terminal.
-func startCmdTerm(t *testing.T, cmd *exec.Cmd) *term {
-	t.Helper()
-	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
-	if err != nil {
-		t.Fatalf("starting dana on a pty: %v", err)
-	}
-	tm := &term{t: t, ptmx: ptmx, cmd: cmd, read: make(chan struct{}, 1), eof: make(chan struct{})}
-	go func() {
-		defer close(tm.eof)
-		buf := make([]byte, 4096)
-		for {
-			n, err := ptmx.Read(buf)
-			tm.mu.Lock()
-			tm.out.Write(buf[:n])
-			tm.mu.Unlock()
-			select {
-			case tm.read <- struct{}{}:
-			default:
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = ptmx.Close()
-		_ = cmd.Wait()
-	})
-	return tm
 }

@@ -56,10 +56,9 @@ type term struct {
 // ansi matches the terminal control sequences readline writes.
 var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\r`)
 
-func startTerm(t *testing.T, bin string, env ...string) *term {
+// startCmdTerm starts cmd on a pseudo-terminal.
+func startCmdTerm(t *testing.T, cmd *exec.Cmd) *term {
 	t.Helper()
-	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), env...)
 	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
 	if err != nil {
 		t.Fatalf("starting dana on a pty: %v", err)
@@ -88,6 +87,15 @@ func startTerm(t *testing.T, bin string, env ...string) *term {
 		_ = cmd.Wait()
 	})
 	return tm
+}
+
+// startTerm starts the REPL (the binary without arguments) on a
+// pseudo-terminal, with env added to this process's environment.
+func startTerm(t *testing.T, bin string, env ...string) *term {
+	t.Helper()
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), env...)
+	return startCmdTerm(t, cmd)
 }
 
 // visible returns the output without control sequences.
