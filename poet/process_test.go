@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/minidana/dana/engine"
+	"github.com/minidana/dana/internal/proctest"
 	"github.com/minidana/dana/store"
 )
 
@@ -199,34 +200,9 @@ while True:
 	var printed []string
 	for round, after := range []int{1, 7, 40, 3, 120, 25} {
 		cmd := helper(t, "run", home, script)
-		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(stdout)
-		n := 0
-		for n < after && sc.Scan() {
-			if f := strings.Fields(sc.Text()); len(f) == 2 && f[0] == "id" {
-				printed = append(printed, f[1])
-				n++
-			}
-		}
-		_ = cmd.Process.Signal(syscall.SIGKILL)
-		// Ids printed between the last read and the kill count too.
-		for sc.Scan() {
-			if f := strings.Fields(sc.Text()); len(f) == 2 && f[0] == "id" {
-				printed = append(printed, f[1])
-			}
-		}
-		_ = cmd.Wait()
-		if n < after {
-			t.Fatalf("round %d: helper printed %d ids; stderr:\n%s", round, n, stderr.String())
-		}
+		ids := proctest.SignalAfterIDs(t, cmd, after, syscall.SIGKILL, time.Minute)
+		t.Logf("round %d: %d ids", round, len(ids))
+		printed = append(printed, ids...)
 	}
 	st := openStore(t, home+"/store")
 	for _, id := range printed {

@@ -1,16 +1,14 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/minidana/dana/internal/proctest"
 	"github.com/minidana/dana/store"
 )
 
@@ -34,40 +32,7 @@ func TestSIGTERMDuringReasonLoop(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGTERM} {
 		cmd := exec.Command(bin, "--store", storeDir, "run", script)
 		cmd.Env = append(os.Environ(), "DANA_LLM=mock")
-		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(stdout)
-		n := 0
-		for n < 30 && sc.Scan() {
-			if f := strings.Fields(sc.Text()); len(f) == 2 && f[0] == "id" {
-				printed = append(printed, f[1])
-				n++
-			}
-		}
-		_ = cmd.Process.Signal(sig)
-		for sc.Scan() {
-			if f := strings.Fields(sc.Text()); len(f) == 2 && f[0] == "id" {
-				printed = append(printed, f[1])
-			}
-		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			_ = cmd.Process.Kill()
-			t.Fatalf("%v: dana did not exit within 10s", sig)
-		}
-		if n < 30 {
-			t.Fatalf("%v: printed %d ids; stderr:\n%s", sig, n, stderr.String())
-		}
+		printed = append(printed, proctest.SignalAfterIDs(t, cmd, 30, sig, 10*time.Second)...)
 	}
 	st, err := store.Open(storeDir, store.Options{ReadOnly: true})
 	if err != nil {
