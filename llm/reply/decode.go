@@ -52,6 +52,24 @@ func (d *decoder) space() {
 
 var errEOF = errors.New("unexpected end of JSON")
 
+// after reads what follows a member of an object or array: a comma (more
+// members follow) or the closing bracket (done).
+func (d *decoder) after(closing byte) (done bool, err error) {
+	d.space()
+	if d.i >= len(d.s) {
+		return false, errEOF
+	}
+	switch d.s[d.i] {
+	case ',':
+		d.i++
+		return false, nil
+	case closing:
+		d.i++
+		return true, nil
+	}
+	return false, d.errf("expected ',' or '%c'", closing)
+}
+
 func (d *decoder) errf(format string, args ...any) error {
 	return fmt.Errorf("offset %d: %s", d.i, fmt.Sprintf(format, args...))
 }
@@ -98,18 +116,10 @@ func (d *decoder) value(depth int) (any, error) {
 				m.dup = k // {"a": 1, "a": 2}: which one is meant?
 			}
 			m.Set(k, v)
-			d.space()
-			if d.i >= len(d.s) {
-				return nil, errEOF
-			}
-			switch d.s[d.i] {
-			case ',':
-				d.i++
-			case '}':
-				d.i++
+			if done, err := d.after('}'); err != nil {
+				return nil, err
+			} else if done {
 				return m, nil
-			default:
-				return nil, d.errf("expected ',' or '}'")
 			}
 		}
 	case c == '[':
@@ -127,18 +137,10 @@ func (d *decoder) value(depth int) (any, error) {
 				return nil, err
 			}
 			arr = append(arr, v)
-			d.space()
-			if d.i >= len(d.s) {
-				return nil, errEOF
-			}
-			switch d.s[d.i] {
-			case ',':
-				d.i++
-			case ']':
-				d.i++
+			if done, err := d.after(']'); err != nil {
+				return nil, err
+			} else if done {
 				return arr, nil
-			default:
-				return nil, d.errf("expected ',' or ']'")
 			}
 		}
 	case c == '"':
