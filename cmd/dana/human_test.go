@@ -63,11 +63,7 @@ func TestHumanOperatorOnATerminal(t *testing.T) {
 		// terminal is between two reads it can be taken for cooked-mode EOF.
 		tm.expect(">>> ")
 		tm.send("\x04") // Ctrl-D: leave cleanly
-		select {
-		case <-tm.eof:
-		case <-time.After(60 * time.Second):
-			t.Fatal("the REPL did not exit")
-		}
+		tm.exits("Ctrl-D")
 	})
 
 	t.Run("no terminal", func(t *testing.T) {

@@ -98,6 +98,22 @@ func startTerm(t *testing.T, bin string, env ...string) *term {
 	return startCmdTerm(t, cmd)
 }
 
+// exits waits for dana to end after what (":quit", "Ctrl-D") and fails
+// the test if it does not within a minute or ends with an error.
+func (tm *term) exits(what string) {
+	tm.t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- tm.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			tm.t.Fatalf("after %s dana exited with %v; the terminal shows:\n%s", what, err, tm.visible())
+		}
+	case <-time.After(time.Minute):
+		tm.t.Fatalf("%s did not end dana; the terminal shows:\n%s", what, tm.visible())
+	}
+}
+
 // visible returns the output without control sequences.
 func (tm *term) visible() string {
 	tm.mu.Lock()
@@ -218,16 +234,7 @@ func testREPLOnATerminal(t *testing.T, bin string) {
 
 	// Ctrl-D on an empty line leaves.
 	tm.send("\x04")
-	done := make(chan error, 1)
-	go func() { done <- tm.cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("dana exited with %v; the terminal shows:\n%s", err, tm.visible())
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatalf("Ctrl-D did not end the REPL; the terminal shows:\n%s", tm.visible())
-	}
+	tm.exits("Ctrl-D")
 
 	hist, err := os.ReadFile(filepath.Join(home, "history"))
 	if err != nil {
@@ -271,16 +278,7 @@ func testREPLRecallsABlockFromHistory(t *testing.T, bin string) {
 	tm.expect("\n42\n")
 	tm.expect(">>> ")
 	tm.send(":quit\r")
-	done := make(chan error, 1)
-	go func() { done <- tm.cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("dana exited with %v", err)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatalf(":quit did not end the REPL; the terminal shows:\n%s", tm.visible())
-	}
+	tm.exits(":quit")
 }
 
 // testInterruptLLMCall checks that Ctrl-C stops a reason() call waiting for
@@ -334,16 +332,7 @@ func testInterruptLLMCall(t *testing.T, bin string) {
 	tm.expect("\n2\n")
 	tm.expect(">>> ") // keys typed while the terminal is not in raw mode may be lost
 	tm.send("\x04")
-	done := make(chan error, 1)
-	go func() { done <- tm.cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("dana exited with %v", err)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatalf("Ctrl-D did not end the REPL; the terminal shows:\n%s", tm.visible())
-	}
+	tm.exits("Ctrl-D")
 }
 
 // testStdinProgram checks that without a terminal dana runs stdin as a
