@@ -99,6 +99,7 @@ func TestImportCycleAndMissing(t *testing.T) {
 	}
 	for src, want := range map[string]string{
 		"import nowhere\n": "ImportError: no module named 'nowhere'",
+		"import math\n":    "; mini-Dana has no Python standard library",
 		"import bad\n":     "module 'bad' has errors: " + filepath.Join(dir, "bad.na") + ":1:5: SyntaxError",
 	} {
 		in := interp.New(interp.Options{})

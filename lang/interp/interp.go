@@ -762,7 +762,21 @@ func (in *Interpreter) resolvePath(fromFile, dotted string) (string, error) {
 			return abs, nil
 		}
 	}
+	if pythonStdlib[splitDots(dotted)[0]] {
+		return "", Errorf("ImportError", "no module named '%s' (looked for %s in %s); mini-Dana has no Python standard library: its builtins (SPEC §7) cover what scripts need", dotted, rel, joinDirs(dirs))
+	}
 	return "", Errorf("ImportError", "no module named '%s' (looked for %s in %s)", dotted, rel, joinDirs(dirs))
+}
+
+// pythonStdlib names the Python standard-library modules people import most
+// in pasted programs; importing one (when no module of that name exists)
+// says that mini-Dana has no standard library, not only that a file is
+// missing.
+var pythonStdlib = map[string]bool{
+	"math": true, "random": true, "sys": true, "os": true, "re": true, "json": true, "time": true,
+	"collections": true, "itertools": true, "functools": true, "string": true, "datetime": true,
+	"typing": true, "dataclasses": true, "copy": true, "heapq": true, "bisect": true, "statistics": true,
+	"operator": true, "enum": true, "pathlib": true, "subprocess": true, "io": true, "abc": true,
 }
 
 func joinDirs(d []string) string {
