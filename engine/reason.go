@@ -140,7 +140,8 @@ func (e *Engine) warnOnce(key, msg string) {
 // LLMBaseURL, Model and LLMDeadline overrides. DANA_LLM_TIMEOUT (a duration
 // such as "90s", or seconds) bounds each HTTP attempt, DANA_LLM_DEADLINE a
 // whole call across attempts, DANA_LLM_MAX_REQUESTS its HTTP requests, and
-// DANA_LLM_MAX_REPLY (bytes, or with a KB/MB/GB suffix) a reply's size.
+// DANA_LLM_MAX_REPLY (bytes, or with a KB/MB/GB suffix) a reply's size;
+// DANA_LLM_STREAM=0 asks for whole replies instead of streams.
 func LLMConfig(cfg Config) llm.Config {
 	getenv := cfg.Getenv
 	if getenv == nil {
@@ -162,6 +163,9 @@ func LLMConfig(cfg Config) llm.Config {
 		c.MaxRequests = n
 	}
 	c.MaxReplyBytes = envSize(getenv("DANA_LLM_MAX_REPLY"))
+	if v := strings.TrimSpace(getenv("DANA_LLM_STREAM")); v != "" && !envTrue(v) {
+		c.NoStream = true
+	}
 	return c
 }
 

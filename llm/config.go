@@ -75,6 +75,10 @@ type Config struct {
 	MaxReplyBytes int64
 	// HTTPClient, when not nil, carries the HTTP requests.
 	HTTPClient *http.Client
+	// NoStream asks for whole replies instead of streams of server-sent
+	// events (DANA_LLM_STREAM=0). Replies are streamed by default, and a
+	// server that does not stream is detected and asked without.
+	NoStream bool
 }
 
 // ConfigFromEnv reads OPENAI_BASE_URL, OPENAI_API_KEY, DANA_LLM_MODEL and

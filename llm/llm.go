@@ -162,6 +162,9 @@ type Response struct {
 	// UsedResponseFormat tells whether the successful request carried
 	// response_format (false after a fallback, or when none was asked).
 	UsedResponseFormat bool
+	// Streamed tells that the reply was read as a stream of server-sent
+	// events (its text was seen by the call's Notifier as it arrived).
+	Streamed bool
 }
 
 // Stats are a client's cumulative counters since it was created.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/packages/ssestream"
 	"github.com/openai/openai-go/v3/shared"
 )
 
@@ -32,6 +33,9 @@ type OpenAI struct {
 	// noResponseFormat remembers the (endpoint, model) pairs whose server
 	// rejected response_format, so it is not sent to them again.
 	noResponseFormat map[string]bool
+	// noStream remembers the (endpoint, model) pairs whose server rejected
+	// stream=true, so they are asked without streaming from then on.
+	noStream map[string]bool
 }
 
 // NewOpenAI returns a client for the endpoint cfg.BaseURL (OpenAI's own when
@@ -57,6 +61,7 @@ func NewOpenAI(cfg Config) (*OpenAI, error) {
 		endpoint:         cfg.BaseURL + "/chat/completions",
 		client:           openai.NewClient(opts...),
 		noResponseFormat: map[string]bool{},
+		noStream:         map[string]bool{},
 	}, nil
 }
 
@@ -72,8 +77,15 @@ func (c *OpenAI) Stats() Stats { return c.stats.snapshot() }
 func (c *OpenAI) Endpoint() string { return c.endpoint }
 
 // Complete sends req, retrying transport faults (timeouts, connection errors,
-// 408, 429, 5xx) with exponential backoff up to MaxAttempts, and once more
-// without response_format if the server rejects it. Every HTTP request draws
+// 408, 429, 5xx, a reply stream cut mid-way) with exponential backoff up to
+// MaxAttempts, and once more without response_format if the server rejects
+// it.
+//
+// The reply is streamed (stream=true, server-sent events, usage asked in the
+// last chunk with stream_options.include_usage) unless Config.NoStream is
+// set: the Notifier of ctx sees the text as it arrives (Notifier.Stream).
+// A server that answers a plain JSON completion instead is read as such; one
+// that rejects streaming is asked again without it, and remembered. Every HTTP request draws
 // on the call's Budget (the one ctx carries, else one made from Config): at
 // most MaxRequests requests and Deadline of wall-clock time in all. A
 // Retry-After is obeyed, or the call fails at once when the wait would pass
@@ -94,8 +106,10 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 		model = c.cfg.Model
 	}
 	rfKey := c.endpoint + "\x00" + model
-	useRF := req.ResponseFormat != nil && !c.rejectsResponseFormat(rfKey)
+	useRF := req.ResponseFormat != nil && !c.remembered(c.noResponseFormat, rfKey)
 	params := buildParams(req, model, useRF)
+	stream := !c.cfg.NoStream && !c.remembered(c.noStream, rfKey)
+	note := NotifierFrom(ctx)
 
 	attempts := 0  // HTTP requests made
 	transport := 0 // attempts counted against MaxAttempts
@@ -119,10 +133,10 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 		}
 		attempts++
 		transport++
-		res, f := c.once(ctx, params, b)
+		res, f := c.once(ctx, params, b, stream, note)
 		if f == nil {
 			resp := &Response{
-				Text:               messageText(res),
+				Text:               res.text,
 				FinishReason:       res.Choices[0].FinishReason,
 				Refusal:            res.Choices[0].Message.Refusal,
 				Model:              res.Model,
@@ -131,6 +145,7 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 				Latency:            time.Since(start),
 				Endpoint:           c.endpoint,
 				UsedResponseFormat: useRF,
+				Streamed:           res.streamed,
 			}
 			if resp.Model == "" {
 				resp.Model = model
@@ -145,8 +160,19 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 			c.stats.fail(attempts)
 			return nil, cancelled(c.endpoint, attempts, err)
 		}
+		if f.chunks > 0 && note != nil {
+			note.Stream(StreamEvent{Restart: true})
+		}
+		if stream && rejectsStreaming(f.status, f.body) {
+			c.remember(c.noStream, rfKey)
+			stream = false
+			transport-- // the fallback does not use up a transport retry
+			if b.left() {
+				continue
+			}
+		}
 		if useRF && rejectsResponseFormat(f.status, f.body) {
-			c.rememberNoResponseFormat(rfKey)
+			c.remember(c.noResponseFormat, rfKey)
 			useRF = false
 			params = buildParams(req, model, false)
 			transport-- // the fallback does not use up a transport retry
@@ -168,8 +194,8 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 		if wait >= b.remaining() {
 			return fail(f, "")
 		}
-		if n := NotifierFrom(ctx); n != nil {
-			n.Retry(RetryNotice{Endpoint: c.endpoint, Status: f.status, Attempt: attempts + 1, MaxAttempts: min(c.cfg.MaxAttempts, b.limit), Wait: wait})
+		if note != nil {
+			note.Retry(RetryNotice{Endpoint: c.endpoint, Status: f.status, Cut: f.cut, Attempt: attempts + 1, MaxAttempts: min(c.cfg.MaxAttempts, b.limit), Wait: wait})
 		}
 		t := time.NewTimer(wait)
 		select {
@@ -202,11 +228,23 @@ type failure struct {
 	err        error
 	retryable  bool
 	retryAfter time.Duration
+	// chunks is the number of content chunks streamed before the failure;
+	// cut tells that the reply stream broke off before its end.
+	chunks int
+	cut    bool
+}
+
+// completion is the reply of one successful attempt.
+type completion struct {
+	*openai.ChatCompletion
+	text     string // messageText
+	streamed bool   // read from a stream of server-sent events
 }
 
 // once makes one HTTP attempt under its own timeout (the per-attempt
-// Timeout, or what is left of the call's deadline when that is shorter).
-func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams, b *Budget) (*openai.ChatCompletion, *failure) {
+// Timeout, or what is left of the call's deadline when that is shorter),
+// streamed or not.
+func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams, b *Budget, stream bool, note Notifier) (*completion, *failure) {
 	timeout := c.cfg.Timeout
 	byDeadline := false
 	if r := b.remaining(); r < timeout {
@@ -214,30 +252,142 @@ func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams
 	}
 	actx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	var httpResp *http.Response
-	res, err := c.client.Chat.Completions.New(actx, params, option.WithResponseInto(&httpResp))
-	if err == nil {
-		if len(res.Choices) == 0 {
-			return nil, &failure{status: http.StatusOK, msg: "the server's reply has no choices"}
-		}
-		return res, nil
+	at := &attempt{c: c, ctx: ctx, actx: actx, byDeadline: byDeadline, b: b}
+	if stream {
+		return at.stream(params, note)
 	}
+	res, err := c.client.Chat.Completions.New(actx, params, option.WithResponseInto(&at.resp))
+	if err != nil {
+		return nil, at.failed(err)
+	}
+	return plainCompletion(res)
+}
+
+// plainCompletion checks a non-streamed reply.
+func plainCompletion(res *openai.ChatCompletion) (*completion, *failure) {
+	if len(res.Choices) == 0 {
+		return nil, &failure{status: http.StatusOK, msg: "the server's reply has no choices"}
+	}
+	return &completion{ChatCompletion: res, text: messageText(res, "")}, nil
+}
+
+// attempt is one HTTP request in progress.
+type attempt struct {
+	c          *OpenAI
+	ctx, actx  context.Context // the call's, and this attempt's (with its timeout)
+	byDeadline bool            // the attempt's timeout is what is left of the call's deadline
+	b          *Budget
+	resp       *http.Response
+}
+
+// stream makes the attempt with stream=true and reads the server-sent
+// events as they come, telling note about each piece of content. A reply
+// that is not an event stream (a server that ignores stream=true) is read
+// as a plain completion.
+func (at *attempt) stream(params openai.ChatCompletionNewParams, note Notifier) (*completion, *failure) {
+	params.StreamOptions = openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)}
+	st := at.c.client.Chat.Completions.NewStreaming(at.actx, params, option.WithResponseInto(&at.resp))
+	defer st.Close()
+	if err := st.Err(); err != nil {
+		return nil, at.failed(err)
+	}
+	if at.resp != nil && !strings.Contains(strings.ToLower(at.resp.Header.Get("Content-Type")), "text/event-stream") {
+		body, err := io.ReadAll(at.resp.Body)
+		if err != nil {
+			return nil, at.failed(err)
+		}
+		var res openai.ChatCompletion
+		if err := json.Unmarshal(body, &res); err != nil {
+			return nil, at.failed(fmt.Errorf("decoding the reply: %w", err))
+		}
+		return plainCompletion(&res)
+	}
+	var acc openai.ChatCompletionAccumulator
+	var reasoning strings.Builder
+	chunks, finished := 0, false
+	for st.Next() {
+		ch := st.Current()
+		acc.AddChunk(ch)
+		if len(ch.Choices) == 0 {
+			continue
+		}
+		choice := ch.Choices[0]
+		if d := choice.Delta.Content; d != "" {
+			chunks++
+			if note != nil {
+				note.Stream(StreamEvent{Text: d, Chunks: chunks})
+			}
+		}
+		for _, k := range []string{"reasoning_content", "reasoning"} {
+			if f, ok := choice.Delta.JSON.ExtraFields[k]; ok {
+				var s string
+				if json.Unmarshal([]byte(f.Raw()), &s) == nil {
+					reasoning.WriteString(s)
+				}
+			}
+		}
+		if choice.FinishReason != "" {
+			finished = true
+		}
+	}
+	if err := st.Err(); err != nil {
+		if at.ctx.Err() == nil && at.actx.Err() == nil && !errors.Is(err, ErrReplyTooLarge) {
+			return nil, &failure{chunks: chunks, cut: true, retryable: true, err: err,
+				msg: fmt.Sprintf("the reply stream broke off after %d chunks: %s", chunks, streamCause(err))}
+		}
+		f := at.failed(err)
+		f.chunks = chunks
+		return nil, f
+	}
+	if !finished {
+		return nil, &failure{status: http.StatusOK, chunks: chunks, cut: true, retryable: true,
+			msg: fmt.Sprintf("the reply stream ended after %d chunks without a finish_reason (cut off)", chunks)}
+	}
+	res := &acc.ChatCompletion
+	if len(res.Choices) == 0 {
+		return nil, &failure{status: http.StatusOK, msg: "the server's reply stream has no choices"}
+	}
+	if res.Usage.CompletionTokens == 0 && res.Usage.PromptTokens == 0 {
+		// No usage chunk (a server without stream_options): count the
+		// chunks, about one token each.
+		res.Usage.CompletionTokens = int64(chunks)
+	}
+	return &completion{ChatCompletion: res, text: messageText(res, reasoning.String()), streamed: true}, nil
+}
+
+// streamCause says why a stream broke off.
+func streamCause(err error) string {
+	var se *ssestream.StreamError
+	if errors.As(err, &se) {
+		return se.Message
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return "the server closed the connection"
+	}
+	return causeText(err)
+}
+
+// failed describes the failure of the attempt from the error openai-go
+// returned and the HTTP response, if any.
+func (at *attempt) failed(err error) *failure {
+	ctx, actx, httpResp, c, b := at.ctx, at.actx, at.resp, at.c, at.b
+	byDeadline := at.byDeadline
 	if ctx.Err() != nil {
-		return nil, &failure{err: ctx.Err()}
+		return &failure{err: ctx.Err()}
 	}
 	if errors.Is(err, ErrReplyTooLarge) {
 		status := 0
 		if httpResp != nil {
 			status = httpResp.StatusCode
 		}
-		return nil, &failure{status: status, err: ErrReplyTooLarge,
+		return &failure{status: status, err: ErrReplyTooLarge,
 			msg: fmt.Sprintf("the reply passed the %s cap on reply size (DANA_LLM_MAX_REPLY) and was cut there", formatBytes(c.cfg.MaxReplyBytes))}
 	}
 	if errors.Is(actx.Err(), context.DeadlineExceeded) {
 		if byDeadline {
-			return nil, &failure{msg: fmt.Sprintf("no reply within the call's %s deadline", b.timeout), err: ErrDeadline}
+			return &failure{msg: fmt.Sprintf("no reply within the call's %s deadline", b.timeout), err: ErrDeadline}
 		}
-		return nil, &failure{
+		return &failure{
 			msg:       fmt.Sprintf("no reply within the %s timeout", c.cfg.Timeout),
 			err:       context.DeadlineExceeded,
 			retryable: true,
@@ -245,14 +395,14 @@ func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams
 	}
 	if httpResp == nil {
 		// No response at all: connection refused, reset, DNS, ...
-		return nil, &failure{msg: "could not reach the server: " + causeText(err), err: err, retryable: true}
+		return &failure{msg: "could not reach the server: " + causeText(err), err: err, retryable: true}
 	}
 	status := httpResp.StatusCode
 	if status >= 300 && status < 400 {
-		return nil, &failure{status: status, msg: redirectMessage(httpResp)}
+		return &failure{status: status, msg: redirectMessage(httpResp)}
 	}
 	if status < 400 {
-		return nil, &failure{status: status, msg: "could not decode the server's reply: " + decodeText(httpResp, err)}
+		return &failure{status: status, msg: "could not decode the server's reply: " + decodeText(httpResp, err)}
 	}
 	body := readBody(httpResp)
 	f := &failure{
@@ -262,7 +412,7 @@ func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams
 		retryable:  status == http.StatusTooManyRequests || status == http.StatusRequestTimeout || status >= 500,
 		retryAfter: retryAfter(httpResp.Header),
 	}
-	return nil, f
+	return f
 }
 
 // backoff returns the wait after the given transport attempt (1-based):
@@ -280,16 +430,18 @@ func (c *OpenAI) backoff(attempt int) time.Duration {
 	return half + rand.N(half+1)
 }
 
-func (c *OpenAI) rejectsResponseFormat(key string) bool {
+// remembered reports whether key is in m (noResponseFormat, noStream).
+func (c *OpenAI) remembered(m map[string]bool, key string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.noResponseFormat[key]
+	return m[key]
 }
 
-func (c *OpenAI) rememberNoResponseFormat(key string) {
+// remember adds key to m.
+func (c *OpenAI) remember(m map[string]bool, key string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.noResponseFormat[key] = true
+	m[key] = true
 }
 
 // buildParams converts req to openai-go parameters.
@@ -346,11 +498,15 @@ func schemaName(name string) string {
 }
 
 // messageText is the first choice's content; when it is empty, the
-// reasoning text some servers (Ollama, vLLM) return beside it.
-func messageText(res *openai.ChatCompletion) string {
+// reasoning text some servers (Ollama, vLLM) return beside it (streamed
+// replies pass what their deltas carried as reasoning).
+func messageText(res *openai.ChatCompletion, reasoning string) string {
 	msg := res.Choices[0].Message
 	if msg.Content != "" {
 		return msg.Content
+	}
+	if reasoning != "" {
+		return reasoning
 	}
 	for _, k := range []string{"reasoning_content", "reasoning"} {
 		if f, ok := msg.JSON.ExtraFields[k]; ok {
@@ -412,6 +568,18 @@ func errorMessage(status int, body string) string {
 		msg += " (check the base URL and the model name: OpenAI-compatible servers usually serve the API under /v1, e.g. http://localhost:11434/v1)"
 	}
 	return msg
+}
+
+// rejectsStreaming reports whether an error response says the server does
+// not support stream=true.
+func rejectsStreaming(status int, body string) bool {
+	switch status {
+	case http.StatusBadRequest, http.StatusUnprocessableEntity, http.StatusNotImplemented:
+	default:
+		return false
+	}
+	b := strings.ToLower(body)
+	return strings.Contains(b, "stream") && !strings.Contains(b, "response_format")
 }
 
 // rejectsResponseFormat reports whether an error response says the server

@@ -120,6 +120,8 @@ type notifyFunc func(llm.RetryNotice)
 
 func (f notifyFunc) Retry(n llm.RetryNotice) { f(n) }
 
+func (f notifyFunc) Stream(llm.StreamEvent) {}
+
 func TestRedirects(t *testing.T) {
 	srv := llmtest.NewServer(t)
 	srv.SetDefault("followed")

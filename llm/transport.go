@@ -170,6 +170,8 @@ type RetryNotice struct {
 	Endpoint string
 	// Status is the HTTP status that caused the retry (0: no response).
 	Status int
+	// Cut tells that the reply stream broke off mid-way.
+	Cut bool
 	// Attempt is the number of the request about to be made; MaxAttempts
 	// the most the call may make.
 	Attempt, MaxAttempts int
@@ -187,24 +189,57 @@ func (n RetryNotice) String() string {
 		host = host[:i]
 	}
 	what := "no response"
-	if n.Status != 0 {
+	switch {
+	case n.Cut:
+		what = "stream cut"
+	case n.Status != 0:
 		what = fmt.Sprint(n.Status)
 	}
 	return fmt.Sprintf("%s from %s: retry %d/%d in %s", what, host, n.Attempt, n.MaxAttempts, n.Wait.Round(100*time.Millisecond))
 }
 
-// Notifier receives events of calls in progress (retries, streamed tokens);
+// StreamEvent is a piece of a reply streamed by the server.
+type StreamEvent struct {
+	// Text is the new content.
+	Text string
+	// Chunks is the number of content chunks of this attempt so far
+	// (about one token each).
+	Chunks int
+	// Restart tells that the text streamed so far is void: the stream
+	// broke off and the call retries (Text is empty).
+	Restart bool
+}
+
+// Notifier receives events of calls in progress (retries, streamed text);
 // attach one to a call's context with WithNotifier. Its methods may be
-// called from any goroutine.
+// called from any goroutine, but the events of one call come in order.
 type Notifier interface {
 	Retry(RetryNotice)
+	Stream(StreamEvent)
 }
 
 type notifierKey struct{}
 
-// WithNotifier returns ctx carrying n.
+// WithNotifier returns ctx carrying n, after any notifier ctx already
+// carries: both receive the events.
 func WithNotifier(ctx context.Context, n Notifier) context.Context {
+	if prev := NotifierFrom(ctx); prev != nil {
+		n = notifiers{prev, n}
+	}
 	return context.WithValue(ctx, notifierKey{}, n)
+}
+
+// notifiers passes each event to both.
+type notifiers [2]Notifier
+
+func (ns notifiers) Retry(r RetryNotice) {
+	ns[0].Retry(r)
+	ns[1].Retry(r)
+}
+
+func (ns notifiers) Stream(e StreamEvent) {
+	ns[0].Stream(e)
+	ns[1].Stream(e)
 }
 
 // NotifierFrom returns the notifier ctx carries, or nil.

@@ -87,7 +87,7 @@ func TestProgressOnATerminal(t *testing.T) {
 		if n == 1 {
 			return llmtest.RateLimited(400 * time.Millisecond)
 		}
-		return llmtest.Reply{Text: "FINAL_ANSWER: 4", Delay: 700 * time.Millisecond}
+		return llmtest.Reply{Chunks: []string{"Two ", "and ", "two ", "make ", "four.\n", "FINAL_ANSWER: 4"}, ChunkDelay: 150 * time.Millisecond}
 	})
 	t.Setenv("OPENAI_BASE_URL", srv.BaseURL())
 	t.Setenv("DANA_LLM", "")
@@ -106,6 +106,9 @@ func TestProgressOnATerminal(t *testing.T) {
 	}
 	if !regexp.MustCompile(`[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]\s+0\.[1-9]s`).MatchString(screen) {
 		t.Errorf("no elapsed time on the call lines:\n%q", screen)
+	}
+	if !regexp.MustCompile(`↓ [1-6] tokens`).MatchString(screen) {
+		t.Errorf("no count of the tokens streamed so far on the call lines:\n%q", screen)
 	}
 	if strings.Contains(out, "\x1b") {
 		t.Errorf("escape codes in stdout: %q", out)

@@ -1,6 +1,6 @@
 // Package progress draws the live progress of LLM work on a terminal's
 // stderr (SPEC §9.7, issue 14): one status line per call in flight with its
-// elapsed time and latest retry notice, and a bar for each parallel() call
+// elapsed time, the tokens streamed so far and the latest retry notice, and a bar for each parallel() call
 // (done/total, rate, ETA, drawn with schollz/progressbar). The block is
 // redrawn in place a few times a second and erased before anything else is
 // written to the terminal through Writer, so program output never mixes
@@ -52,6 +52,7 @@ type call struct {
 	label   string
 	started time.Time
 	note    string
+	tokens  int // content chunks streamed so far (about one token each)
 }
 
 type bar struct {
@@ -119,7 +120,8 @@ func (d *Display) End(id int) {
 	delete(d.calls, id)
 }
 
-// Notifier returns the llm.Notifier that shows a call's retry notices.
+// Notifier returns the llm.Notifier that shows a call's retry notices and
+// the tokens streamed so far.
 func (d *Display) Notifier(id int) llm.Notifier { return notifier{d, id} }
 
 type notifier struct {
@@ -134,6 +136,16 @@ func (n notifier) Retry(r llm.RetryNotice) {
 	defer n.d.mu.Unlock()
 	if c := n.d.calls[n.id]; c != nil {
 		c.note = r.String()
+	}
+}
+
+// Stream counts the tokens streamed so far on the call's line (a restarted
+// stream counts from zero again).
+func (n notifier) Stream(e llm.StreamEvent) {
+	n.d.mu.Lock()
+	defer n.d.mu.Unlock()
+	if c := n.d.calls[n.id]; c != nil {
+		c.tokens = e.Chunks
 	}
 }
 
@@ -226,6 +238,9 @@ func (d *Display) linesLocked() []string {
 		}
 		c := d.calls[id]
 		line := fmt.Sprintf("%s %5.1fs  %s", spin, now.Sub(c.started).Seconds(), c.label)
+		if c.tokens > 0 {
+			line += fmt.Sprintf("  ↓ %d tokens", c.tokens)
+		}
 		if c.note != "" {
 			line += "  [" + c.note + "]"
 		}

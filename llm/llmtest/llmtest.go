@@ -5,6 +5,15 @@
 // default text; it can inject error statuses, reject response_format the way
 // servers without structured outputs do, and never answer at all.
 //
+// A request with "stream": true is answered the way OpenAI streams: server-
+// sent events, one "data: {chunk}" per piece of content (a word by default;
+// Reply.Chunks and ChunkDelay script them), a chunk with the finish_reason,
+// the usage in a last chunk when stream_options.include_usage asks for it,
+// then "data: [DONE]". A stream can be cut mid-way (CutAfter), end without
+// finishing (Unfinished), never end (Endless), be held before its last
+// chunk (Hold), or not happen: NoStream answers plain JSON and
+// SetRejectStream a 400, as servers without streaming do.
+//
 //	srv := llmtest.NewServer(t)
 //	srv.Enqueue(llmtest.Status(500, "overloaded"), llmtest.Text("42"))
 //	cfg := llm.Config{BaseURL: srv.BaseURL(), Backoff: time.Millisecond}
@@ -48,6 +57,9 @@ type Request struct {
 	Header http.Header
 	// Body is the raw request body.
 	Body []byte
+	// Stream is the "stream" field: the client asked for server-sent
+	// events; IncludeUsage is stream_options.include_usage.
+	Stream, IncludeUsage bool
 }
 
 // HasResponseFormat reports whether the request carried response_format.
@@ -93,8 +105,30 @@ type Reply struct {
 	// the server is closed.
 	Hang bool
 	// Endless answers 200 with a body that never ends: the start of a
-	// completion whose content grows until the client hangs up.
+	// completion whose content grows until the client hangs up (a stream
+	// of content chunks when streaming is asked).
 	Endless bool
+
+	// The fields below apply when the client asks for a stream.
+
+	// Chunks are the content pieces streamed, in order; by default Text is
+	// cut after each run of spaces (about a word, the way models stream
+	// tokens).
+	Chunks []string
+	// ChunkDelay is waited before each content chunk.
+	ChunkDelay time.Duration
+	// CutAfter, when positive, breaks the connection after that many
+	// content chunks, without finishing the stream (a stream cut mid-way).
+	CutAfter int
+	// NoStream answers with a plain JSON completion even when a stream is
+	// asked, as servers without streaming support do.
+	NoStream bool
+	// Unfinished ends the stream cleanly after the content, but without a
+	// finish_reason, usage or [DONE]: a reply cut short by a proxy.
+	Unfinished bool
+	// Hold, when not nil, is waited on before the last content chunk is
+	// sent: a test can check what the client did with the first ones.
+	Hold <-chan struct{}
 }
 
 // Text is a 200 reply with content s.
@@ -141,6 +175,7 @@ type Server struct {
 	handler     func(req Request, n int) Reply
 	defaultText string
 	rejectRF    bool
+	rejectSSE   bool
 	hang        bool
 	requests    []Request
 	closeOnce   sync.Once
@@ -203,6 +238,15 @@ func (s *Server) SetRejectResponseFormat(on bool) {
 	s.rejectRF = on
 }
 
+// SetRejectStream makes every request that asks for a stream get a 400
+// saying streaming is not supported (without consuming the queue), as some
+// OpenAI-compatible servers answer.
+func (s *Server) SetRejectStream(on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rejectSSE = on
+}
+
 // SetHang makes the server never answer any request (or answer again).
 func (s *Server) SetHang(on bool) {
 	s.mu.Lock()
@@ -261,6 +305,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		reply = Hang()
 	case s.rejectRF && req.HasResponseFormat():
 		reply = RejectResponseFormat()
+	case s.rejectSSE && req.Stream:
+		reply = Status(http.StatusBadRequest, "stream is not supported by this server")
 	case len(s.queue) > 0:
 		reply = s.queue[0]
 		s.queue = s.queue[1:]
@@ -295,6 +341,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	for k, v := range reply.Header {
 		w.Header().Set(k, v)
+	}
+	stream := req.Stream && !reply.NoStream && reply.Body == "" && (reply.Status == 0 || reply.Status == http.StatusOK)
+	if reply.Endless && stream {
+		s.streamEndless(w, r)
+		return
 	}
 	if reply.Endless {
 		w.Header().Set("Content-Type", "application/json")
@@ -347,6 +398,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if finish == "" {
 		finish = "stop"
 	}
+	usage := map[string]any{"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct}
+	if stream {
+		s.stream(w, r, req, reply, n, model, finish, usage)
+		return
+	}
 	message := map[string]any{"role": "assistant", "content": reply.Text}
 	if reply.Refusal != "" {
 		message["content"] = nil
@@ -362,8 +418,141 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			"message":       message,
 			"finish_reason": finish,
 		}},
-		"usage": map[string]any{"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct},
+		"usage": usage,
 	})
+}
+
+// stream answers with server-sent events the way OpenAI streams a chat
+// completion: a chunk per content piece (the first carrying the role), a
+// chunk with the finish_reason, a chunk with the usage when
+// stream_options.include_usage asked for it, then "data: [DONE]".
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, req Request, reply Reply, n int, model, finish string, usage map[string]any) {
+	id := fmt.Sprintf("chatcmpl-llmtest-%d", n)
+	created := time.Now().Unix()
+	chunk := func(choices []any, usage any) map[string]any {
+		return map[string]any{"id": id, "object": "chat.completion.chunk", "created": created, "model": model,
+			"choices": choices, "usage": usage}
+	}
+	choice := func(delta map[string]any, finish any) []any {
+		return []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}}
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	if !writeEvent(w, chunk(choice(map[string]any{"role": "assistant", "content": ""}, nil), nil)) {
+		return
+	}
+	pieces := reply.Chunks
+	if pieces == nil {
+		pieces = words(reply.Text)
+	}
+	for i, p := range pieces {
+		if reply.CutAfter > 0 && i == reply.CutAfter {
+			panic(http.ErrAbortHandler) // breaks the connection mid-stream
+		}
+		if reply.ChunkDelay > 0 && !s.wait(r, reply.ChunkDelay) {
+			return
+		}
+		if reply.Hold != nil && i == len(pieces)-1 {
+			select {
+			case <-reply.Hold:
+			case <-r.Context().Done():
+				return
+			case <-s.done:
+				return
+			}
+		}
+		if !writeEvent(w, chunk(choice(map[string]any{"content": p}, nil), nil)) {
+			return
+		}
+	}
+	if reply.CutAfter > 0 && reply.CutAfter >= len(pieces) {
+		panic(http.ErrAbortHandler)
+	}
+	if reply.Unfinished {
+		return
+	}
+	if reply.Refusal != "" && !writeEvent(w, chunk(choice(map[string]any{"refusal": reply.Refusal}, nil), nil)) {
+		return
+	}
+	if !writeEvent(w, chunk(choice(map[string]any{}, finish), nil)) {
+		return
+	}
+	if req.IncludeUsage && !writeEvent(w, chunk([]any{}, usage)) {
+		return
+	}
+	io.WriteString(w, "data: [DONE]\n\n")
+}
+
+// streamEndless streams content chunks until the client hangs up.
+func (s *Server) streamEndless(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.WriteHeader(http.StatusOK)
+	piece := strings.Repeat("a", 32<<10)
+	for {
+		ev := map[string]any{"id": "chatcmpl-endless", "object": "chat.completion.chunk", "created": 1, "model": "m",
+			"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": piece}, "finish_reason": nil}}}
+		if !writeEvent(w, ev) {
+			return
+		}
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.done:
+			return
+		default:
+		}
+	}
+}
+
+// wait pauses for d; false when the client left or the server closed.
+func (s *Server) wait(r *http.Request, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-r.Context().Done():
+		return false
+	case <-s.done:
+		return false
+	}
+}
+
+// writeEvent sends v as one server-sent event and flushes it; false when
+// the client is gone.
+func writeEvent(w http.ResponseWriter, v any) bool {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	if _, err := fmt.Fprintf(w, "data: %s\n\n", b); err != nil {
+		return false
+	}
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	return true
+}
+
+// words cuts s after each run of spaces: "a b  c" is "a ", "b  ", "c".
+func words(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' || s[i] == '\n' {
+			j := i
+			for j < len(s) && (s[j] == ' ' || s[j] == '\n') {
+				j++
+			}
+			out = append(out, s[start:j])
+			start, i = j, j-1
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
 }
 
 // decodeRequest reads the fields tests look at from a request body.
@@ -378,12 +567,16 @@ func decodeRequest(body []byte) (Request, error) {
 		MaxTokens           *int           `json:"max_tokens"`
 		MaxCompletionTokens *int           `json:"max_completion_tokens"`
 		ResponseFormat      map[string]any `json:"response_format"`
+		Stream              bool           `json:"stream"`
+		StreamOptions       struct {
+			IncludeUsage bool `json:"include_usage"`
+		} `json:"stream_options"`
 	}
 	if err := json.Unmarshal(body, &raw); err != nil {
 		return Request{}, fmt.Errorf("request body is not JSON: %w", err)
 	}
 	req := Request{Model: raw.Model, Temperature: raw.Temperature, MaxTokens: raw.MaxTokens,
-		ResponseFormat: raw.ResponseFormat, Body: body}
+		ResponseFormat: raw.ResponseFormat, Body: body, Stream: raw.Stream, IncludeUsage: raw.StreamOptions.IncludeUsage}
 	if req.MaxTokens == nil {
 		req.MaxTokens = raw.MaxCompletionTokens
 	}
