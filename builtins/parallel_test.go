@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/minidana/dana/lang/interp"
 )
@@ -60,5 +61,42 @@ func TestParallelStepBudgetCoversWorkers(t *testing.T) {
 	var ex *interp.Exception
 	if !errors.As(err, &ex) || ex.Type.Name != "TimeoutError" {
 		t.Errorf("err %v", err)
+	}
+}
+
+// The workers share the step budget: however the lock passes between them,
+// together they stop where one thread running the same work would.
+func TestParallelWorkersShareTheStepBudget(t *testing.T) {
+	const src = `count = [0]
+def work(x):
+    for i in range(10000000):
+        count[0] += 1
+        if i % 1000 == 0:
+            handoff()
+`
+	run := func(call string) int64 {
+		t.Helper()
+		in, _, _ := newInterp(t) // MaxSteps 1,000,000
+		// handoff() lets the other workers run, as a reason() call does.
+		in.RegisterBuiltin("handoff", func(th *interp.Thread, _ []interp.Value, _ []interp.KwArg) (interp.Value, error) {
+			th.Unlocked(func() { time.Sleep(200 * time.Microsecond) })
+			return interp.None, nil
+		})
+		_, err := in.Eval("b.na", src+call)
+		var ex *interp.Exception
+		if !errors.As(err, &ex) || ex.Type.Name != "TimeoutError" || !strings.Contains(ex.Msg, "step budget") {
+			t.Fatalf("%s: err %v", call, err)
+		}
+		v, err := in.Eval("c.na", "count[0]")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int64(v.(interp.Int))
+	}
+	seq := run("for x in range(8):\n    work(x)\n")
+	par := run("parallel(work, range(8), workers=8)\n")
+	t.Logf("iterations within the budget: sequential %d, parallel %d", seq, par)
+	if par > seq+seq/100 || par < seq-seq/10 {
+		t.Errorf("parallel workers ran %d iterations within the step budget, one thread %d", par, seq)
 	}
 }

@@ -133,7 +133,15 @@ func (h humanOperator) Operate(th *interp.Thread, op *Operation) (interp.Value, 
 			"%s needs a person to answer, and none is attached: this run has no terminal. Run it in a terminal (dana run, or the REPL), or answer from a file with DANA_HUMAN=replay:FILE (recorded with DANA_HUMAN=record:FILE)",
 			operatorWhat(op))
 	}
-	answer, err := p.Ask(th.Context(), Question{Key: questionKey(op), Text: op.Prompt})
+	// The interpreter lock is released while the person thinks, so that
+	// parallel() workers go on; one question is asked at a time.
+	var answer string
+	var err error
+	th.Unlocked(func() {
+		h.rt.askMu.Lock()
+		defer h.rt.askMu.Unlock()
+		answer, err = p.Ask(th.Context(), Question{Key: questionKey(op), Text: op.Prompt})
+	})
 	if err != nil {
 		if ie := th.Interrupted(); ie != nil {
 			return nil, ie

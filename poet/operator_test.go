@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/llm/llmtest"
 	"github.com/minidana/dana/poet"
 )
@@ -140,5 +142,44 @@ print(is_spam("WIN A PRIZE"))
 	}
 	if rec := e.POET().LastRecord(); rec.Model != "m" || len(rec.Attempts) != 2 || rec.Attempts[1].Reply != "FINAL_ANSWER: no" {
 		t.Errorf("record %+v", rec)
+	}
+}
+
+// waiting is a person who answers only once released.
+type waiting struct{ release chan struct{} }
+
+func (w waiting) Ask(ctx context.Context, q poet.Question) (string, error) {
+	select {
+	case <-w.release:
+		return "42", nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// While a person thinks, the interpreter lock is free: the other parallel()
+// workers run (here, the one that lets the person answer).
+func TestAskHumanReleasesTheLock(t *testing.T) {
+	var out bytes.Buffer
+	e, _ := newEngine(t, &out, nil)
+	release := make(chan struct{})
+	e.POET().SetPerson(waiting{release})
+	e.Interpreter.RegisterBuiltin("release_person", func(*interp.Thread, []interp.Value, []interp.KwArg) (interp.Value, error) {
+		close(release)
+		return interp.Str("released"), nil
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	e.Interpreter.SetContext(ctx)
+	src := `
+def ask() -> int:
+    return ask_human("How many?")
+print(parallel([ask, lambda :: release_person()]))
+`
+	if err := e.Exec("h.na", src); err != nil {
+		t.Fatalf("%s (did ask_human keep the lock?)", render(err))
+	}
+	if out.String() != "[42, 'released']\n" {
+		t.Errorf("printed %q", out.String())
 	}
 }

@@ -82,6 +82,9 @@ type Config struct {
 // the interpreter lock, and the store and the record writer are safe for
 // concurrent use.
 type Runtime struct {
+	// askMu lets one question at a time reach the person (parallel()
+	// workers may ask at once).
+	askMu  sync.Mutex
 	in     *interp.Interpreter
 	cfg    Config
 	ids    *store.IDSource

@@ -51,7 +51,7 @@ func (o *options) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.cache, "cache", false, "answer identical LLM requests from the response cache in the store (also $DANA_LLM_CACHE=1)")
 	fs.BoolVar(&o.stats, "stats", false, "print the run's LLM usage (calls, tokens, cache hits, time, cost with $DANA_PRICES) on stderr at exit")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress display on stderr")
-	fs.IntVar(&o.maxConc, "max-concurrency", 0, "most LLM calls in flight at once, across parallel() workers (default 8)")
+	fs.IntVar(&o.maxConc, "max-concurrency", 0, "most LLM calls in flight at once in this process, across parallel() workers (default 8; not shared with other processes)")
 	fs.Var((*secondsOrDuration)(&o.deadline), "llm-deadline", "total time one reason() call may take, retries included (default 120s; $DANA_LLM_DEADLINE)")
 }
 

@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"maps"
+	"sync/atomic"
 )
 
 // The interpreter lock.
@@ -19,6 +20,13 @@ import (
 //
 // Whoever holds the lock is the interpreter's current thread (in.cur), so
 // Interpreter.Call and CurrentThread see the thread that is running.
+//
+// A step budget covers all the threads of a run: with one, the threads
+// share a step counter (Thread.shared) that each adds its steps to when it
+// releases the lock and at each limit check, and a thread that takes the
+// lock checks the budget at its next step. Since only the lock holder
+// interprets, the workers of parallel() together stop at the budget, as
+// one thread would.
 
 // CurrentThread returns the thread that holds the interpreter lock and runs
 // code, or nil when none does. Embedders that keep per-thread state (POET's
@@ -35,12 +43,33 @@ func (th *Thread) Unlocked(f func()) {
 		return
 	}
 	in := th.in
+	th.flushSteps()
 	in.gil.Unlock()
 	defer func() {
 		in.gil.Lock()
 		in.cur = th
+		th.checkSoon()
 	}()
 	f()
+}
+
+// flushSteps adds the steps th took since its last flush to the shared
+// count, and returns the count (th.steps when there is none).
+func (th *Thread) flushSteps() int64 {
+	if th.shared == nil {
+		return th.steps
+	}
+	d := th.steps - th.flushed
+	th.flushed = th.steps
+	return th.shared.Add(d)
+}
+
+// checkSoon makes a thread that just took the lock check the shared step
+// budget at its next step: the others ran meanwhile.
+func (th *Thread) checkSoon() {
+	if th.shared != nil && th.hit == nil {
+		th.nextCheck = th.steps
+	}
 }
 
 // Fork returns a thread for a parallel worker: it starts at th's call stack
@@ -49,8 +78,14 @@ func (th *Thread) Unlocked(f func()) {
 // the worker stores there stays its own. The fork holds no lock until
 // CallLocked; give it back to th with Join when it is done.
 func (th *Thread) Fork(ctx context.Context) *Thread {
+	if th.maxSteps > 0 && th.shared == nil {
+		th.shared = new(atomic.Int64)
+		th.shared.Store(th.steps)
+		th.flushed = th.steps
+	}
+	th.flushSteps()
 	w := &Thread{in: th.in, ctx: ctx, maxSteps: th.maxSteps, steps: th.steps, depth: th.depth,
-		site: th.site, sitePos: th.sitePos}
+		site: th.site, sitePos: th.sitePos, shared: th.shared, flushed: th.steps}
 	w.frames = append(make([]*frame, 0, len(th.frames)+8), th.frames...)
 	if len(th.data) > 0 {
 		w.data = maps.Clone(th.data)
@@ -75,7 +110,9 @@ func (th *Thread) CallLocked(fn Value, args []Value, kw []KwArg) (Value, error) 
 	in.gil.Lock()
 	in.cur = th
 	th.locked = true
+	th.checkSoon()
 	defer func() {
+		th.flushSteps()
 		th.locked = false
 		in.gil.Unlock()
 	}()
@@ -92,7 +129,14 @@ func (th *Thread) Join(w *Thread) {
 		w.cancel()
 		w.cancel = nil
 	}
-	th.steps += w.steps - w.forkSteps
+	d := w.steps - w.forkSteps
+	if w.shared != nil {
+		w.flushSteps()
+		if th.shared == w.shared {
+			th.flushed += d // w has counted them in the shared count
+		}
+	}
+	th.steps += d
 	if th.steps >= th.nextCheck {
 		th.nextCheck = th.steps // check the budget at the next step
 	}

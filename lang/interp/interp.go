@@ -500,6 +500,11 @@ type Thread struct {
 	// done. forkSteps is the step count a forked thread started at.
 	locked, ownsLock bool
 	forkSteps        int64
+	// shared is the step count of a run whose threads interpret by turns
+	// (parallel() workers, see gil.go), when it has a step budget; flushed
+	// is how many of this thread's steps it already holds.
+	shared  *atomic.Int64
+	flushed int64
 }
 
 func (in *Interpreter) newThread() *Thread {
@@ -521,6 +526,7 @@ func (in *Interpreter) newThread() *Thread {
 			in.cur.data = map[string]any{}
 		}
 		th.data = in.cur.data // the same logical thread: one set of data
+		th.shared, th.flushed = in.cur.shared, in.cur.flushed
 	} else {
 		in.gil.Lock()
 		th.ownsLock = true
@@ -552,6 +558,7 @@ func (th *Thread) done() {
 	}
 	if th.prev != nil {
 		th.prev.steps = th.steps
+		th.prev.flushed = th.flushed
 		if th.hit != nil && th.prev.hit == nil {
 			th.prev.hit, th.prev.graceEnd = th.hit, th.graceEnd
 			th.prev.nextCheck = th.prev.steps

@@ -220,12 +220,16 @@ func (th *Thread) slowCheck(pos ast.Pos) {
 		th.nextCheck = th.graceEnd
 		return
 	}
-	if th.maxSteps > 0 && th.steps >= th.maxSteps {
+	used := th.steps
+	if th.shared != nil {
+		used = th.flushSteps() // every thread's steps, not just this one's
+	}
+	if th.maxSteps > 0 && used >= th.maxSteps {
 		th.raiseLimit(Errorf("TimeoutError", "step budget exhausted (%d steps)", th.maxSteps), pos)
 	}
 	th.nextCheck = th.steps + checkInterval
-	if th.maxSteps > 0 && th.maxSteps < th.nextCheck {
-		th.nextCheck = th.maxSteps
+	if th.maxSteps > 0 && th.maxSteps-used < checkInterval {
+		th.nextCheck = th.steps + th.maxSteps - used
 	}
 	if th.stopped.Load() {
 		th.raiseLimit(th.stopError(), pos)
