@@ -176,7 +176,7 @@ func floatArith(opc byte, a, b float64) (float64, bool) {
 			return a / b, true
 		}
 	case 'p':
-		r := math.Pow(a, b)
+		r := floatPow(a, b)
 		if !math.IsNaN(r) && !math.IsInf(r, 0) && a != 0 {
 			return r, true
 		}

@@ -492,12 +492,12 @@ func floatOp(op string, x, y float64) (Value, error) {
 		if x == 0 && y < 0 {
 			return nil, Errorf("ZeroDivisionError", "0.0 cannot be raised to a negative power")
 		}
-		r := math.Pow(x, y)
+		r := floatPow(x, y)
 		if math.IsNaN(r) && !math.IsNaN(x) && !math.IsNaN(y) {
 			return nil, Errorf("ValueError", "math domain error (negative number to a fractional power)")
 		}
 		if math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
-			return nil, Errorf("OverflowError", "numerical result out of range")
+			return nil, Errorf("OverflowError", "(34, 'Numerical result out of range')")
 		}
 		return Float(r), nil
 	}
