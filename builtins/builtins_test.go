@@ -184,7 +184,7 @@ var methodTests = []struct{ src, want string }{
 	// tuple
 	{`(1, 2, 2).count(2), (1, 2).index(2), (1, 2, 1).index(1, 1)`, `(2, 1, 2)`},
 	// dict
-	{"d = {\"a\": 1, \"b\": 2}\n(d.get(\"a\"), d.get(\"z\"), d.get(\"z\", 0), d.keys(), d.values(), d.items())", `(1, None, 0, ['a', 'b'], [1, 2], [('a', 1), ('b', 2)])`},
+	{"d = {\"a\": 1, \"b\": 2}\n(d.get(\"a\"), d.get(\"z\"), d.get(\"z\", 0), d.keys(), d.values(), d.items())", `(1, None, 0, dict_keys(['a', 'b']), dict_values([1, 2]), dict_items([('a', 1), ('b', 2)]))`}, // live views, as in Python (SPEC §4.8)
 	{"d = {\"a\": 1, \"b\": 2}\n(list(d.keys()), [k for k in d.keys()], \"a\" in d.keys(), [k + str(v) for k, v in d.items()])", `(['a', 'b'], ['a', 'b'], True, ['a1', 'b2'])`},
 	{"d = {\"a\": 1, \"b\": 2}\n(d.pop(\"a\"), d.pop(\"z\", None), d)", `(1, None, {'b': 2})`},
 	{"d = {}\nd.update({\"c\": 3})\nd.update([(\"d\", 4)])\nd.update(e=5)\nd.update({\"f\": 6}, g=7)\nd", `{'c': 3, 'd': 4, 'e': 5, 'f': 6, 'g': 7}`},

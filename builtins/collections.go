@@ -173,19 +173,13 @@ func installDictMethods(in *interp.Interpreter) {
 			return a[1], nil
 		}},
 		"keys": {fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			return interp.NewList(append([]value{}, dict(v).Keys()...)), nil
+			return &interp.DictView{D: dict(v), Kind: interp.KeysView}, nil
 		}},
 		"values": {fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			return interp.NewList(append([]value{}, dict(v).Values()...)), nil
+			return &interp.DictView{D: dict(v), Kind: interp.ValuesView}, nil
 		}},
 		"items": {fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			d := dict(v)
-			keys, vals := d.Keys(), d.Values()
-			out := make([]value, len(keys))
-			for i, k := range keys {
-				out[i] = interp.Tuple{k, vals[i]}
-			}
-			return interp.NewList(out), nil
+			return &interp.DictView{D: dict(v), Kind: interp.ItemsView}, nil
 		}},
 		"pop": {params: []string{"key", "default"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			x, ok, err := dict(v).Delete(a[0])

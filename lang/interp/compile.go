@@ -657,6 +657,8 @@ func iterSize(v Value) int {
 		return x.Len()
 	case *Set:
 		return x.Len()
+	case *DictView:
+		return x.Len()
 	}
 	return -1
 }

@@ -745,7 +745,7 @@ func identical(a, b Value) bool {
 	switch x := a.(type) {
 	case NoneType, Bool, Int, Float, Str:
 		return a == b
-	case *List, *Dict, *Set, *StructVal, *Function, *StructType, *Exception, *Module, *Builtin, *TypeObj, *ExcType, *InterfaceType, *BoundMethod:
+	case *List, *Dict, *Set, *DictView, *StructVal, *Function, *StructType, *Exception, *Module, *Builtin, *TypeObj, *ExcType, *InterfaceType, *BoundMethod:
 		return a == b
 	case Tuple:
 		y, ok := b.(Tuple)

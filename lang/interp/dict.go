@@ -247,3 +247,106 @@ func (s *Set) Elems() []Value { return s.d.Keys() }
 
 // Copy returns a shallow copy.
 func (s *Set) Copy() *Set { return &Set{d: s.d.Copy()} }
+
+// ViewKind says which part of a dict a DictView shows.
+type ViewKind uint8
+
+// The views of dict.keys(), dict.values() and dict.items().
+const (
+	KeysView ViewKind = iota
+	ValuesView
+	ItemsView
+)
+
+// DictView is the live view dict.keys(), dict.values() or dict.items()
+// returns (SPEC §4.8): it reads the dict each time it is used, so it sees
+// later changes. Keys and items views are set-like (`&`, `|`, `-`, `^`,
+// comparison with sets).
+type DictView struct {
+	D    *Dict
+	Kind ViewKind
+}
+
+// TypeName returns dict_keys, dict_values or dict_items.
+func (v *DictView) TypeName() string {
+	switch v.Kind {
+	case KeysView:
+		return "dict_keys"
+	case ValuesView:
+		return "dict_values"
+	}
+	return "dict_items"
+}
+
+// Len returns the dict's length.
+func (v *DictView) Len() int { return v.D.Len() }
+
+// Elements returns a snapshot of the view's elements (for items, (key,
+// value) tuples).
+func (v *DictView) Elements() ([]Value, error) {
+	switch v.Kind {
+	case KeysView:
+		return append([]Value(nil), v.D.Keys()...), nil
+	case ValuesView:
+		return append([]Value(nil), v.D.Values()...), nil
+	}
+	keys, vals := v.D.Keys(), v.D.Values()
+	out := make([]Value, len(keys))
+	for i, k := range keys {
+		out[i] = Tuple{k, vals[i]}
+	}
+	return out, nil
+}
+
+// Has implements `x in view`.
+func (v *DictView) Has(x Value) (bool, error) {
+	switch v.Kind {
+	case KeysView:
+		_, ok, err := v.D.Get(x)
+		return ok, err
+	case ItemsView:
+		t, ok := x.(Tuple)
+		if !ok || len(t) != 2 {
+			return false, nil
+		}
+		val, ok, err := v.D.Get(t[0])
+		if err != nil || !ok {
+			return false, nil
+		}
+		return identical(val, t[1]) || Equal(val, t[1]), nil
+	}
+	for _, e := range v.D.Values() {
+		if identical(e, x) || Equal(e, x) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// asSet returns a set-like value (a set, or a keys or items view) as a
+// set; ok is false for anything else.
+func asSet(v Value) (s *Set, ok bool, err error) {
+	switch x := v.(type) {
+	case *Set:
+		return x, true, nil
+	case *DictView:
+		if x.Kind == ValuesView {
+			return nil, false, nil
+		}
+		elems, _ := x.Elements()
+		s, err := setOf(elems)
+		return s, err == nil, err
+	}
+	return nil, false, nil
+}
+
+// setOf builds a set from elements (TypeError for an unhashable one).
+func setOf(elems []Value) (*Set, error) {
+	s := NewSet()
+	for _, e := range elems {
+		if err := s.Add(e); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}

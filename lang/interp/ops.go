@@ -145,6 +145,9 @@ func Binary(op string, a, b Value) (Value, error) {
 				return setOp(op, x, y)
 			}
 		}
+		if r, ok, err := viewSetOp(op, a, b); ok || err != nil {
+			return r, err
+		}
 		if op == "|" {
 			if x, ok := a.(*Dict); ok {
 				if y, ok := b.(*Dict); ok {
@@ -212,6 +215,37 @@ func repeatSlice(s []Value, n int64) ([]Value, error) {
 // maxSeqLen bounds the length of a list or tuple built by one operation
 // (2**28 elements, 4 GiB), whatever the memory bound.
 const maxSeqLen = 1 << 28
+
+// viewSetOp applies a set operator where one side is a dict's keys or
+// items view: the other side may be any iterable and the result is a set,
+// as in Python (`d.keys() & {"a"}`, `{"a"} | d.keys()`).
+func viewSetOp(op string, a, b Value) (Value, bool, error) {
+	va, aok := a.(*DictView)
+	vb, bok := b.(*DictView)
+	if !(aok && va.Kind != ValuesView || bok && vb.Kind != ValuesView) {
+		return nil, false, nil
+	}
+	toSet := func(v Value) (*Set, error) {
+		if s, ok, err := asSet(v); ok || err != nil {
+			return s, err
+		}
+		elems, err := Iterate(v)
+		if err != nil {
+			return nil, err
+		}
+		return setOf(elems)
+	}
+	x, err := toSet(a)
+	if err != nil {
+		return nil, true, unsupported(op, a, b)
+	}
+	y, err := toSet(b)
+	if err != nil {
+		return nil, true, unsupported(op, a, b)
+	}
+	r, err := setOp(op, x, y)
+	return r, true, err
+}
 
 func setOp(op string, x, y *Set) (Value, error) {
 	out := NewSet()
@@ -673,8 +707,21 @@ func equal(a, b Value, depth int) bool {
 			}
 		}
 		return true
+	case *DictView:
+		if x.Kind == ValuesView {
+			y, ok := b.(*DictView)
+			return ok && x == y
+		}
+		xs, _, _ := asSet(x)
+		ys, ok, _ := asSet(b)
+		return ok && xs != nil && equal(xs, ys, depth)
 	case *Set:
 		y, ok := b.(*Set)
+		if !ok {
+			if v, isView := b.(*DictView); isView {
+				return equal(v, x, depth)
+			}
+		}
 		if !ok || x.Len() != y.Len() {
 			return false
 		}
@@ -855,6 +902,8 @@ func Contains(container, x Value) (bool, error) {
 		_, ok, err := c.Get(x)
 		return ok, err
 	case *Set:
+		return c.Has(x)
+	case *DictView:
 		return c.Has(x)
 	case *Range:
 		var i int64

@@ -457,6 +457,9 @@ func collectionElems(v Value) ([]Value, bool) {
 		return out, true
 	case *Dict:
 		return x.Keys(), true
+	case *DictView:
+		elems, _ := x.Elements()
+		return elems, true
 	case Str:
 		j, err := FromJSON(string(x))
 		if err != nil {

@@ -186,6 +186,8 @@ func Truth(v Value) bool {
 		return x.Len() > 0
 	case *Range:
 		return x.Len() > 0
+	case *DictView:
+		return x.Len() > 0
 	}
 	return true
 }
@@ -393,6 +395,16 @@ func (r *reprState) write(v Value, depth int) {
 			b.WriteByte('=')
 			r.write(x.Fields[i], depth+1)
 		}
+		b.WriteByte(')')
+		r.leave()
+	case *DictView:
+		if !r.enter(x) {
+			b.WriteString("...")
+			return
+		}
+		elems, _ := x.Elements()
+		b.WriteString(x.TypeName() + "(")
+		r.write(NewList(elems), depth+1)
 		b.WriteByte(')')
 		r.leave()
 	case *Exception:
