@@ -107,6 +107,35 @@ func flipByte(t *testing.T, path string, at func(size int) int) {
 	}
 }
 
+// cutAtEntry truncates a log file (.mem or .vlog) at the end of an entry
+// about half-way through (for a .mem, the end of a transaction), so that
+// what remains parses cleanly: only a check of what must be there finds
+// the loss.
+func cutAtEntry(t *testing.T, path string, txns bool) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ends []int
+	for off := logHeaderSize; ; {
+		e, _, ok := parseLogEntry(b, off)
+		if !ok || (len(e.key) == 0 && e.meta == 0) {
+			break
+		}
+		if !txns || e.meta&bitFinTxn != 0 {
+			ends = append(ends, e.end)
+		}
+		off = e.end
+	}
+	if len(ends) < 2 {
+		t.Fatalf("%s: %d entries, too few to cut", path, len(ends))
+	}
+	if err := os.Truncate(path, int64(ends[len(ends)/2-1])); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // lastNonZero returns the offset of the last non-zero byte of a file.
 func lastNonZero(t *testing.T, path string) int {
 	b, err := os.ReadFile(path)
@@ -206,6 +235,38 @@ func TestDamagedStores(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		{"deleted .mem after a crash", true, func(t *testing.T, dir string) {
+			for _, p := range filesWith(t, dir, ".mem") {
+				if err := os.Remove(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}},
+		{".mem cut at a commit boundary", true, func(t *testing.T, dir string) {
+			cutAtEntry(t, filesWith(t, dir, ".mem")[0], true)
+		}},
+		{"deleted .vlog", false, func(t *testing.T, dir string) {
+			for _, p := range filesWith(t, dir, ".vlog") {
+				if err := os.Remove(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}},
+		{"deleted .vlog after a crash", true, func(t *testing.T, dir string) {
+			for _, p := range filesWith(t, dir, ".vlog") {
+				if err := os.Remove(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}},
+		{".vlog cut at an entry boundary", false, func(t *testing.T, dir string) {
+			cutAtEntry(t, filesWith(t, dir, ".vlog")[0], false)
+		}},
+		{"deleted .sst", false, func(t *testing.T, dir string) {
+			if err := os.Remove(filesWith(t, dir, ".sst")[0]); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		{"truncated MANIFEST", false, func(t *testing.T, dir string) {
 			p := filepath.Join(dir, "MANIFEST")
 			st, _ := os.Stat(p)
@@ -224,6 +285,9 @@ func TestDamagedStores(t *testing.T) {
 				var de *DamageError
 				if !errors.As(err, &de) || de.Dir != dir {
 					t.Fatalf("read-only=%v: got %v, want a DamageError for %s", ro, err, dir)
+				}
+				if ro {
+					t.Logf("%v", de.Problems)
 				}
 				msg := err.Error()
 				for _, want := range []string{dir, "damaged", "dana store check", "dana store repair"} {
@@ -386,5 +450,124 @@ func TestOrphanTablesAreNotDamage(t *testing.T) {
 				t.Errorf("crash=%v: orphan %s still there after a writable open (err %v)", crash, name, err)
 			}
 		}
+	}
+}
+
+// TestTornManifestTail: a process killed while Badger appends a change
+// set to the MANIFEST leaves it cut off. When the files agree with the
+// change sets before it (as they do: Badger writes a table before the
+// change set naming it, and deletes files only after), nothing is lost:
+// the store opens read-only without changing a file and read-write
+// (Badger drops the torn tail), and every record is there. A cut that
+// drops a change set the files already followed is damage: see
+// TestDamagedStores, "truncated MANIFEST".
+func TestTornManifestTail(t *testing.T) {
+	for _, crash := range []bool{false, true} {
+		for _, keep := range []int{3, 8, 11} { // bytes of the new change set written
+			dir, ids := damageFixture(t, crash)
+			p := filepath.Join(dir, "MANIFEST")
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A change set like the first one, cut off.
+			set := b[8:]
+			if len(set) < keep+1 {
+				set = append(append([]byte(nil), set...), make([]byte, keep+1)...)
+			}
+			torn := append(append([]byte(nil), b...), set[:keep]...)
+			if err := os.WriteFile(p, torn, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			before := snapshot(t, dir)
+			if err := useStore(dir, true, ids); err != nil {
+				t.Fatalf("crash=%v keep=%d: read-only open: %v", crash, keep, err)
+			}
+			if after := snapshot(t, dir); after != before {
+				t.Fatalf("crash=%v keep=%d: a read-only open changed the store", crash, keep)
+			}
+			if err := useStore(dir, false, ids); err != nil {
+				t.Fatalf("crash=%v keep=%d: read-write open: %v", crash, keep, err)
+			}
+			if rep, err := Check(dir); err != nil || !rep.OK || rep.Executions != len(ids)+1 || rep.Learnings != 20 {
+				t.Fatalf("crash=%v keep=%d: Check after the writer: %+v, %v", crash, keep, rep, err)
+			}
+		}
+	}
+}
+
+// TestCheckJournal checks the cross-checks of what the files hold against
+// what must be there, on made-up inspections.
+func TestCheckJournal(t *testing.T) {
+	seqs := func(from, to uint64) (s []uint64) {
+		for n := from; n <= to; n++ {
+			s = append(s, n)
+		}
+		return s
+	}
+	cases := []struct {
+		name    string
+		tables  map[string]tableInfo
+		orphans map[string]bool
+		mems    map[string][]uint64
+		vlogs   map[string]map[uint32]uint32
+		ptrs    []valuePtr // in the first table
+		acked   uint64     // 0: no journal
+		want    string     // "" for no problem
+	}{
+		{"tables only", map[string]tableInfo{"000001.sst": {maxSeq: 10}}, nil, nil, nil, nil, 10, ""},
+		{"tables and the next logs", map[string]tableInfo{"000001.sst": {maxSeq: 10}}, nil,
+			map[string][]uint64{"00003.mem": seqs(11, 20), "00004.mem": seqs(21, 25)}, nil, nil, 25, ""},
+		{"a flushed log left behind", map[string]tableInfo{"000001.sst": {maxSeq: 20}}, nil,
+			map[string][]uint64{"00003.mem": seqs(11, 20), "00004.mem": seqs(21, 25)}, nil, nil, 25, ""},
+		{"an older log missing", map[string]tableInfo{"000001.sst": {maxSeq: 10}}, nil,
+			map[string][]uint64{"00004.mem": seqs(21, 25)}, nil, nil, 25, "commits 11 to 20 are in no file"},
+		{"the newest log missing", map[string]tableInfo{"000001.sst": {maxSeq: 10}}, nil,
+			map[string][]uint64{"00003.mem": seqs(11, 20)}, nil, nil, 25, "commits 21 to 25 were acknowledged"},
+		{"no journal", map[string]tableInfo{"000001.sst": {maxSeq: 10}}, nil,
+			map[string][]uint64{"00003.mem": seqs(11, 20)}, nil, nil, 0, ""},
+		{"a journal behind the data (power loss)", map[string]tableInfo{"000001.sst": {maxSeq: 10}}, nil,
+			map[string][]uint64{"00003.mem": seqs(11, 20)}, nil, nil, 15, ""},
+		{"an orphan whose commits are in the log", map[string]tableInfo{"000001.sst": {maxSeq: 10}, "000002.sst": {maxSeq: 20}},
+			map[string]bool{"000002.sst": true}, map[string][]uint64{"00003.mem": seqs(11, 20)}, nil, nil, 20, ""},
+		{"an orphan whose commits are nowhere else", map[string]tableInfo{"000001.sst": {maxSeq: 10}, "000002.sst": {maxSeq: 20}},
+			map[string]bool{"000002.sst": true}, nil, nil, nil, 0, "000002.sst is not listed in the MANIFEST but holds commits up to 20"},
+		{"a pointer into a value log", map[string]tableInfo{"000001.sst": {maxSeq: 1}}, nil, nil,
+			map[string]map[uint32]uint32{"000001.vlog": {20: 100}}, []valuePtr{{fid: 1, off: 20, len: 100}}, 1, ""},
+		{"a pointer into a missing value log", map[string]tableInfo{"000001.sst": {maxSeq: 1}}, nil, nil,
+			nil, []valuePtr{{fid: 1, off: 20, len: 100}}, 1, "000001.vlog is missing (1 records"},
+		{"a pointer past a value log's end", map[string]tableInfo{"000001.sst": {maxSeq: 1}}, nil, nil,
+			map[string]map[uint32]uint32{"000001.vlog": {20: 100}}, []valuePtr{{fid: 1, off: 120, len: 100}}, 1, "000001.vlog is cut short"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tc.acked > 0 {
+				j, err := openJournal(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				j.record(tc.acked)
+				j.close()
+			}
+			in := &inspection{files: map[string]int64{}, mems: map[string]int{}, logs: map[string]logCheck{},
+				tables: map[string]tableInfo{}, orphans: tc.orphans}
+			for name, ti := range tc.tables {
+				if name == "000001.sst" {
+					ti.ptrs = tc.ptrs
+				}
+				in.tables[name], in.files[name] = ti, 1
+			}
+			for name, s := range tc.mems {
+				in.files[name], in.mems[name], in.logs[name] = 1, 1, logCheck{seqs: s}
+			}
+			for name, e := range tc.vlogs {
+				in.files[name], in.logs[name] = 1, logCheck{entries: e}
+			}
+			got := strings.Join(checkJournal(dir, in), "; ")
+			if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -121,6 +123,25 @@ type logCheck struct {
 	// problem is "" for a healthy log (possibly with a torn tail left by
 	// a killed process, which holds nothing that was acknowledged).
 	problem string
+	// seqs are the commit sequence numbers (see journal.go) of the
+	// complete transactions, ptrs their value pointers.
+	seqs []uint64
+	ptrs []valuePtr
+	// entries maps the offset of every entry to its length (value logs).
+	entries map[uint32]uint32
+}
+
+// valuePtr is a value pointer: where in which value log a value is.
+type valuePtr struct{ fid, len, off uint32 }
+
+// decodePtr decodes a value pointer (fid, len, offset; native byte
+// order, as Badger writes it).
+func decodePtr(b []byte) (valuePtr, bool) {
+	if len(b) < 12 {
+		return valuePtr{}, false
+	}
+	return valuePtr{fid: binary.LittleEndian.Uint32(b), len: binary.LittleEndian.Uint32(b[4:]),
+		off: binary.LittleEndian.Uint32(b[8:])}, true
 }
 
 // verifyLog checks a write-ahead or value log. Replay stops at the first
@@ -134,6 +155,30 @@ func verifyLog(data []byte, txns bool) logCheck {
 	}
 	off, validEnd := logHeaderSize, logHeaderSize
 	var lastCommit []byte
+	var c logCheck
+	if !txns {
+		c.entries = map[uint32]uint32{}
+	}
+	var pendSeqs []uint64
+	var pendPtrs []valuePtr
+	note := func(e logEntry) {
+		if c.entries != nil {
+			c.entries[uint32(e.off)] = uint32(e.end - e.off)
+		}
+		if e.meta&bitValuePtr != 0 && e.meta&bitDelete == 0 {
+			if p, ok := decodePtr(e.value); ok {
+				pendPtrs = append(pendPtrs, p)
+			}
+		}
+		if isSeqKey(e.key) {
+			pendSeqs = append(pendSeqs, decodeSeq(e.value))
+		}
+	}
+	commit := func() {
+		c.seqs = append(c.seqs, pendSeqs...)
+		c.ptrs = append(c.ptrs, pendPtrs...)
+		pendSeqs, pendPtrs = pendSeqs[:0], pendPtrs[:0]
+	}
 	for off < len(data) {
 		e, claimed, ok := parseLogEntry(data, off)
 		if !ok {
@@ -156,18 +201,23 @@ func verifyLog(data []byte, txns bool) logCheck {
 			} else if !bytes.Equal(ts, lastCommit) {
 				return logCheck{validEnd: validEnd, problem: fmt.Sprintf("a broken transaction at byte %d", off)}
 			}
+			note(e)
 		case txns && e.meta&bitFinTxn != 0:
 			lastCommit = nil
 			validEnd = e.end
+			commit()
 		default:
 			if txns && lastCommit != nil {
 				return logCheck{validEnd: validEnd, problem: fmt.Sprintf("a broken transaction at byte %d", off)}
 			}
 			validEnd = e.end
+			note(e)
+			commit()
 		}
 		off = e.end
 	}
-	return logCheck{validEnd: validEnd}
+	c.validEnd = validEnd
+	return c
 }
 
 // keyTs returns the 8-byte version suffix of an internal key.
@@ -199,14 +249,21 @@ type inspection struct {
 	// compaction that a crash interrupted before the MANIFEST named them
 	// (their records are still in the write-ahead log or the tables they
 	// were to replace). Badger deletes them when it opens the store for
-	// writing; they are not damage.
+	// writing; they are not damage (checkJournal makes sure their records
+	// are elsewhere).
 	orphans map[string]bool
+	// live are the tables the MANIFEST lists.
+	live map[string]bool
+	// logs are what verifyLog found in each .mem and .vlog.
+	logs map[string]logCheck
+	// tables are what verifyTable found in each table.
+	tables map[string]tableInfo
 }
 
 // inspect checks a store directory before Badger opens it. It never
 // writes. A store damaged in a way Badger would not notice (or would
 // "repair" by dropping data) gives a *DamageError.
-func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
+func inspect(dir string, verified map[string]tableInfo) (*inspection, error) {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return &inspection{}, nil
@@ -214,7 +271,7 @@ func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the learning store directory: %w", err)
 	}
-	in := &inspection{mems: map[string]int{}, files: map[string]int64{}}
+	in := &inspection{mems: map[string]int{}, files: map[string]int64{}, logs: map[string]logCheck{}}
 	var problems []string
 	hasManifest := false
 	for _, de := range ents {
@@ -241,6 +298,9 @@ func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
 		}
 	}
 	if len(in.files) == 0 {
+		if n, ok := readJournal(dir); ok && n > 0 {
+			return nil, damaged(dir, "every data file is missing (dana.seq shows records were stored)")
+		}
 		return in, nil
 	}
 	in.exists = true
@@ -255,10 +315,16 @@ func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
 		if p != "" {
 			problems = append(problems, "MANIFEST: "+p)
 		} else {
+			in.live = live
 			in.orphans = map[string]bool{}
 			for name := range in.files {
 				if filepath.Ext(name) == ".sst" && !live[name] {
 					in.orphans[name] = true
+				}
+			}
+			for _, name := range sortedKeys(live) {
+				if _, ok := in.files[name]; !ok {
+					problems = append(problems, name+" is missing (the MANIFEST lists it)")
 				}
 			}
 		}
@@ -268,12 +334,7 @@ func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
 			problems = append(problems, name+" is empty")
 		}
 	}
-	names := make([]string, 0, len(in.files))
-	for n := range in.files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range sortedKeys(in.files) {
 		ext := filepath.Ext(name)
 		if (ext != ".mem" && ext != ".vlog") || in.files[name] == 0 {
 			continue
@@ -287,6 +348,7 @@ func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
 			problems = append(problems, name+": "+c.problem)
 			continue
 		}
+		in.logs[name] = c
 		if ext == ".mem" {
 			in.mems[name] = c.validEnd
 		}
@@ -297,7 +359,75 @@ func inspect(dir string, verified map[string]tableStamp) (*inspection, error) {
 	if problems := verifyTables(dir, in, verified); len(problems) > 0 {
 		return nil, damaged(dir, problems...)
 	}
+	if problems := checkJournal(dir, in); len(problems) > 0 {
+		return nil, damaged(dir, problems...)
+	}
 	return in, nil
+}
+
+// checkJournal checks that the store holds every commit it acknowledged
+// and every value its records point to (see journal.go).
+func checkJournal(dir string, in *inspection) []string {
+	var problems []string
+	// Value pointers: every one must name an entry of a value log.
+	bad := map[string]int{}
+	checkPtrs := func(ptrs []valuePtr) {
+		for _, p := range ptrs {
+			name := fmt.Sprintf("%06d.vlog", p.fid)
+			if _, ok := in.files[name]; !ok {
+				bad[name+" is missing"]++
+			} else if c, ok := in.logs[name]; ok && c.entries[p.off] != p.len {
+				bad[name+" is cut short or damaged"]++
+			}
+		}
+	}
+	var tableSeq uint64
+	for name, t := range in.tables {
+		if in.orphans[name] {
+			continue
+		}
+		checkPtrs(t.ptrs)
+		tableSeq = max(tableSeq, t.maxSeq)
+	}
+	var pending []uint64 // commits in write-ahead logs, not yet in a table
+	for _, name := range sortedKeys(in.mems) {
+		c := in.logs[name]
+		checkPtrs(c.ptrs)
+		for _, n := range c.seqs {
+			if n > tableSeq {
+				pending = append(pending, n)
+			}
+		}
+	}
+	for _, what := range sortedKeys(bad) {
+		problems = append(problems, fmt.Sprintf("%s (%d records point into it)", what, bad[what]))
+	}
+	// Sequence numbers: the write-ahead logs continue the tables without
+	// a gap, up to the last acknowledged commit.
+	slices.Sort(pending)
+	pending = slices.Compact(pending)
+	high := tableSeq
+	for _, n := range pending {
+		if n != high+1 {
+			problems = append(problems, fmt.Sprintf("commits %d to %d are in no file: a write-ahead log (.mem) is missing or cut short", high+1, n-1))
+		}
+		high = n
+	}
+	if acked, ok := readJournal(dir); ok && acked > high {
+		problems = append(problems, fmt.Sprintf("commits %d to %d were acknowledged but are in no file: "+
+			"a write-ahead log (.mem) or a table is missing or cut short", high+1, acked))
+	}
+	for _, name := range sortedKeys(in.orphans) {
+		if t, ok := in.tables[name]; ok && t.maxSeq > high {
+			problems = append(problems, fmt.Sprintf("%s is not listed in the MANIFEST but holds commits up to %d, "+
+				"which are in no other file", name, t.maxSeq))
+		}
+	}
+	return problems
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
 }
 
 // needsView reports whether a read-only open has to go through a view:
@@ -380,7 +510,10 @@ type tableStamp struct {
 // panics in a goroutine of its own on some damaged tables; verifying here
 // first, where a panic can be recovered, turns all of these into a
 // problem report.
-func verifyTable(path string) (problem string) {
+//
+// It also returns the table's highest commit sequence number and its
+// value pointers (see checkJournal).
+func verifyTable(path string) (info tableInfo, problem string) {
 	defer func() {
 		if r := recover(); r != nil {
 			problem = fmt.Sprintf("unreadable (%v)", r)
@@ -388,7 +521,7 @@ func verifyTable(path string) (problem string) {
 	}()
 	mf, err := z.OpenMmapFile(path, os.O_RDONLY, 0)
 	if err != nil {
-		return oneLine(err.Error())
+		return info, oneLine(err.Error())
 	}
 	t, err := table.OpenTable(mf, table.Options{
 		ChkMode:            options.OnBlockRead,
@@ -397,7 +530,7 @@ func verifyTable(path string) (problem string) {
 		BloomFalsePositive: 0.01,
 	})
 	if err != nil {
-		return oneLine(err.Error())
+		return info, oneLine(err.Error())
 	}
 	defer t.MmapFile.Close(-1)
 	it := t.NewIterator(0)
@@ -405,20 +538,41 @@ func verifyTable(path string) (problem string) {
 	n := uint32(0)
 	for it.Rewind(); it.Valid(); it.Next() {
 		n++
+		v := it.Value()
+		if v.Meta&bitValuePtr != 0 && v.Meta&bitDelete == 0 {
+			if p, ok := decodePtr(v.Value); ok {
+				info.ptrs = append(info.ptrs, p)
+			}
+		}
+		if isSeqKey(it.Key()) {
+			info.maxSeq = max(info.maxSeq, decodeSeq(v.Value))
+		}
 	}
 	if want := t.KeyCount(); n != want {
-		return fmt.Sprintf("only %d of its %d entries are readable", n, want)
+		return info, fmt.Sprintf("only %d of its %d entries are readable", n, want)
 	}
-	return ""
+	return info, ""
+}
+
+// tableInfo is what verifying a table found.
+type tableInfo struct {
+	stamp tableStamp
+	// maxSeq is the highest commit sequence number in the table.
+	maxSeq uint64
+	// ptrs are the table's value pointers.
+	ptrs []valuePtr
 }
 
 // verifyTables checks the tables of an inspected store that have not been
-// verified yet (verified maps file names to the stamp they were verified
-// with, and is updated).
-func verifyTables(dir string, in *inspection, verified map[string]tableStamp) []string {
+// verified yet (verified maps file names to what verifying them found,
+// and is updated) and fills in.tables. Orphans are read too (their
+// sequence numbers tell whether their records are elsewhere), but their
+// damage is not a problem: Badger ignores and deletes them.
+func verifyTables(dir string, in *inspection, verified map[string]tableInfo) []string {
 	var problems []string
+	in.tables = map[string]tableInfo{}
 	for name := range in.files {
-		if filepath.Ext(name) != ".sst" || in.files[name] == 0 || in.orphans[name] {
+		if filepath.Ext(name) != ".sst" || in.files[name] == 0 {
 			continue
 		}
 		path := filepath.Join(dir, name)
@@ -428,24 +582,39 @@ func verifyTables(dir string, in *inspection, verified map[string]tableStamp) []
 			continue
 		}
 		stamp := tableStamp{size: info.Size(), mtime: info.ModTime().UnixNano()}
-		if verified[name] == stamp {
+		if v, ok := verified[name]; ok && v.stamp == stamp {
+			in.tables[name] = v
 			continue
 		}
-		if p := verifyTable(path); p != "" {
-			problems = append(problems, name+": "+p)
+		ti, p := verifyTable(path)
+		if p != "" {
+			if !in.orphans[name] {
+				problems = append(problems, name+": "+p)
+			}
 			continue
 		}
-		verified[name] = stamp
+		ti.stamp = stamp
+		verified[name] = ti
+		in.tables[name] = ti
 	}
 	sort.Strings(problems)
 	return problems
 }
 
 // verifyManifest checks the MANIFEST: an 8-byte header, then change sets
-// of [4-byte length][4-byte CRC-32C][length bytes]. Badger drops a change
-// set cut off at the end of the file without a word (and with it, say,
-// the table it added); here that is damage. It returns the file names of
-// the tables the MANIFEST lists once every change set is applied.
+// of [4-byte length][4-byte CRC-32C][length bytes]. It returns the file
+// names of the tables the MANIFEST lists once every complete change set
+// is applied.
+//
+// A change set cut off at the end of the file (a process killed while
+// writing it) is dropped, as Badger does (a writable open truncates it).
+// That is harmless when the files agree with what remains: a flush
+// writes its table before the change set that adds it and deletes the
+// write-ahead log after, a compaction deletes the tables it replaced
+// after. inspect checks that they do: every table still listed must be
+// present, and a table no longer listed (an orphan) must not hold
+// commits that are in no other file (see checkJournal). A tail cut off
+// after the files moved on is then reported, not silently dropped.
 func verifyManifest(data []byte) (live map[string]bool, problem string) {
 	if len(data) < 8 || string(data[:4]) != "Bdgr" {
 		return nil, "not a Badger manifest"
@@ -454,12 +623,12 @@ func verifyManifest(data []byte) (live map[string]bool, problem string) {
 	off := 8
 	for off < len(data) {
 		if off+8 > len(data) {
-			return nil, fmt.Sprintf("cut off at byte %d", off)
+			break // torn tail: see below
 		}
 		n := int(binary.BigEndian.Uint32(data[off:]))
 		sum := binary.BigEndian.Uint32(data[off+4:])
 		if off+8+n > len(data) {
-			return nil, fmt.Sprintf("cut off at byte %d", off)
+			break
 		}
 		body := data[off+8 : off+8+n]
 		if crc32.Checksum(body, castagnoli) != sum {

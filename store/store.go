@@ -133,7 +133,12 @@ type Store struct {
 	openedAt  time.Time // when the database was last opened
 	viewDir   string    // the read-only view in use (see makeView), or ""
 	// verified remembers the tables already verified (see verifyTables).
-	verified map[string]tableStamp
+	verified map[string]tableInfo
+	// seq is the sequence number of the last commit and jrnl the commit
+	// journal (writers only; see journal.go). Both are used under
+	// writeMu and set when the database opens.
+	seq  uint64
+	jrnl *journal
 
 	// writeMu serialises write transactions and the index updates that
 	// follow them, so indexes see writes in commit order.
@@ -158,7 +163,7 @@ func Lazy(dir string, opts Options) *Store {
 		ids:      NewIDSource(nil),
 		indexes:  map[string]*index{},
 		touches:  map[string]time.Time{},
-		verified: map[string]tableStamp{},
+		verified: map[string]tableInfo{},
 	}
 	s.idle = sync.NewCond(&s.mu)
 	return s
@@ -322,6 +327,8 @@ func (s *Store) closeDBLocked() error {
 		errs = append(errs, fmt.Errorf("closing the learning store at %s: %w", s.dir, err))
 	}
 	s.db = nil
+	s.jrnl.close()
+	s.jrnl = nil
 	s.removeView()
 	s.lock.unlock()
 	s.lock = nil
@@ -459,6 +466,11 @@ func (s *Store) tryOpen(lockPath string) (db *badger.DB, lock *fileLock, busy bo
 			_ = closeBadger(db)
 			lock.unlock()
 			return nil, nil, false, fmt.Errorf("migrating the learning store at %s to the current layout: %w", s.dir, err)
+		}
+		if err := s.startJournal(db); err != nil {
+			_ = closeBadger(db)
+			lock.unlock()
+			return nil, nil, false, fmt.Errorf("opening the commit journal of the learning store at %s: %w", s.dir, err)
 		}
 	}
 	return db, lock, false, nil

@@ -114,12 +114,18 @@ func (s *Store) update(fn func(w *wtx) error) (err error) {
 			return fmt.Errorf("updating learning count: %w", err)
 		}
 	}
+	next := s.seq + 1
+	if err := txn.Set(seqKey, encodeSeq(next)); err != nil {
+		return fmt.Errorf("numbering the commit: %w", err)
+	}
 	if err := txn.Commit(); err != nil {
 		if errors.Is(err, syscall.ENOSPC) {
 			return fmt.Errorf("the disk holding the learning store at %s is full; nothing of this write was stored: %w", s.dir, ErrDiskFull)
 		}
 		return fmt.Errorf("committing to the learning store at %s: %w", s.dir, err)
 	}
+	s.seq = next
+	s.jrnl.record(next)
 	s.applyChanges(w.changes, gens)
 	return nil
 }
