@@ -516,7 +516,7 @@ type tableStamp struct {
 func verifyTable(path string) (info tableInfo, problem string) {
 	defer func() {
 		if r := recover(); r != nil {
-			problem = fmt.Sprintf("unreadable (%v)", r)
+			problem = "unreadable (" + oneLine(fmt.Sprint(r)) + ")"
 		}
 	}()
 	mf, err := z.OpenMmapFile(path, os.O_RDONLY, 0)

@@ -14,11 +14,6 @@ import (
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
-	"github.com/dgraph-io/badger/v4/fb"
-	"github.com/dgraph-io/badger/v4/options"
-	"github.com/dgraph-io/badger/v4/table"
-	"github.com/dgraph-io/badger/v4/y"
-	"github.com/dgraph-io/ristretto/v2/z"
 )
 
 // CheckReport is what Check found.
@@ -295,82 +290,6 @@ func vlogValue(vlogs map[uint32][]byte, ptr []byte) ([]byte, bool) {
 		return nil, false
 	}
 	return e.value, true
-}
-
-// salvageTable calls put for every readable entry of a table; it returns
-// what could not be read.
-func salvageTable(path string, put func(key []byte, meta byte, value []byte)) (problem string) {
-	defer func() {
-		if r := recover(); r != nil {
-			problem = fmt.Sprintf("unreadable from there on (%v)", r)
-		}
-	}()
-	mf, err := z.OpenMmapFile(path, os.O_RDONLY, 0)
-	if err != nil {
-		return oneLine(err.Error())
-	}
-	t, err := table.OpenTable(mf, table.Options{ChkMode: options.OnBlockRead, Compression: options.Snappy,
-		BlockSize: 4 << 10, BloomFalsePositive: 0.01})
-	if err != nil {
-		return "unreadable: " + oneLine(err.Error())
-	}
-	defer t.MmapFile.Close(-1)
-	it := t.NewIterator(0)
-	defer it.Close()
-	n := uint32(0)
-	for it.Rewind(); it.Valid(); it.Next() {
-		vs := it.ValueCopy()
-		put(it.Key(), vs.Meta, vs.Value)
-		n++
-	}
-	want := t.KeyCount()
-	if n == want {
-		return ""
-	}
-	// A damaged block ends the iteration: read the table block by block
-	// from the index's base keys, skipping the damaged ones.
-	bases := blockBaseKeys(mf.Data)
-	n, bad := 0, 0
-	for i, base := range bases {
-		read := 0
-		for it.Seek(base); it.Valid(); it.Next() {
-			if i+1 < len(bases) && y.CompareKeys(it.Key(), bases[i+1]) >= 0 {
-				break
-			}
-			vs := it.ValueCopy()
-			put(it.Key(), vs.Meta, vs.Value)
-			read++
-		}
-		if read == 0 {
-			bad++
-		}
-		n += uint32(read)
-	}
-	return fmt.Sprintf("%d of %d entries read; %d damaged block(s) skipped", n, want, bad)
-}
-
-// blockBaseKeys returns the first key of every block of a table, read
-// from the table's index (layout, from the end: checksum length, checksum,
-// index length, index).
-func blockBaseKeys(data []byte) (keys [][]byte) {
-	defer func() {
-		if recover() != nil {
-			keys = nil
-		}
-	}()
-	pos := len(data) - 4
-	pos -= int(binary.BigEndian.Uint32(data[pos:]))
-	pos -= 4
-	n := int(binary.BigEndian.Uint32(data[pos:]))
-	pos -= n
-	idx := fb.GetRootAsTableIndex(data[pos:pos+n], 0)
-	var ko fb.BlockOffset
-	for i := 0; i < idx.OffsetsLength(); i++ {
-		if idx.Offsets(&ko, i) {
-			keys = append(keys, append([]byte(nil), ko.KeyBytes()...))
-		}
-	}
-	return keys
 }
 
 // salvageLog calls put for every entry of a write-ahead log that belongs
