@@ -188,6 +188,9 @@ func verifyLog(data []byte, txns bool) logCheck {
 			if claimed > 0 && claimed <= len(data) && allZero(data[claimed-4:claimed]) && allZero(data[claimed:]) {
 				break // torn tail: the last entry was being written
 			}
+			if tornWrite(data, off) {
+				break // torn tail, its header not written yet
+			}
 			return logCheck{validEnd: validEnd, problem: fmt.Sprintf("an unreadable entry at byte %d with data after it", off)}
 		}
 		if len(e.key) == 0 && e.meta == 0 && len(e.value) == 0 {
@@ -218,6 +221,37 @@ func verifyLog(data []byte, txns bool) logCheck {
 	}
 	c.validEnd = validEnd
 	return c
+}
+
+// tornWrite reports whether the unreadable bytes at off are an entry
+// whose copy into the file was cut off by a kill (or a SIGBUS on a full
+// disk). Go's memmove copies the body of a large entry before its first
+// (up to 32) bytes, so what such a kill leaves is: a few zero bytes,
+// part of the body, then zeros; no entry can follow, since entries are
+// written one after the other. A byte flipped in the zeros past the
+// end (too far from it) or damage with intact entries after it is not a
+// torn write. Damage to the last entry itself can look like one: the
+// commit journal and the value-pointer check (see checkJournal) catch
+// that when the entry was acknowledged.
+func tornWrite(data []byte, off int) bool {
+	first := off
+	for first < len(data) && data[first] == 0 {
+		first++
+	}
+	if first-off > 64 {
+		return false
+	}
+	for p := off + 1; p+3 < len(data); p++ {
+		// A cheap filter first: known meta bits, a key of 9 to 64 KiB
+		// bytes (user key + 8-byte version).
+		if data[p+2] == 0 || data[p]&^0xcf != 0 {
+			continue
+		}
+		if e, _, ok := parseLogEntry(data, p); ok && len(e.key) > 8 {
+			return false
+		}
+	}
+	return true
 }
 
 // keyTs returns the 8-byte version suffix of an internal key.

@@ -69,6 +69,8 @@ func runHelper(mode, dir, arg string) error {
 		fmt.Printf("done %s %s\n", res.Created[0].ID, e.ID)
 		time.Sleep(time.Minute)
 		return nil
+	case "fill":
+		return fillHelper(dir, arg)
 	}
 	return fmt.Errorf("unknown helper mode %q", mode)
 }

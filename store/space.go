@@ -9,12 +9,26 @@ import (
 	"time"
 )
 
-// DefaultMinFreeBytes is the free disk space the store wants before it
-// writes. Badger maps its logs into memory as sparse files (a write-ahead
-// log of up to 8 MiB, a value log of up to 32 MiB): on a full disk,
-// touching a page of them kills the process with SIGBUS. Refusing to write
-// while less than this is free turns a full disk into a clean error.
-const DefaultMinFreeBytes = 64 << 20
+// Free space. Badger maps its logs and tables into memory as sparse
+// files and writes them through the mapping: on a full disk, touching a
+// page that has no block yet kills the process with SIGBUS (a Go fatal
+// error that cannot be recovered), and a write cut off that way is lost.
+// So the store refuses to write unless the disk has room for the most a
+// write can make Badger touch (needFree): the rest of a write-ahead log,
+// a table flushed from memory, the largest record in the value log, and
+// a compaction's output (at most the size of the tables). A full disk is
+// then a clean error matching ErrDiskFull, before anything is touched.
+// What this cannot prevent: another process filling the disk between the
+// check and Badger's write.
+const (
+	// MaxMinFreeBytes caps the free space needed: a compaction rewrites a
+	// level's overlapping tables, not the whole store.
+	MaxMinFreeBytes = 64 << 20
+	// baseFreeBytes is what a write needs apart from the record and the
+	// compaction: a write-ahead log (2 × 4 MiB memtable, mapped whole)
+	// and a table flushed from a memtable (4 MiB).
+	baseFreeBytes = 12 << 20
+)
 
 // ErrDiskFull matches the error of a write refused for lack of space.
 var ErrDiskFull = fmt.Errorf("not enough free disk space for the learning store")
@@ -28,8 +42,28 @@ func freeBytes(dir string) (uint64, error) {
 	return uint64(st.Bavail) * uint64(st.Bsize), nil
 }
 
+// needFree returns the free space a write to the store in dir needs
+// (see above).
+func (s *Store) needFree() uint64 {
+	if s.opts.MinFreeBytes > 0 {
+		return uint64(s.opts.MinFreeBytes)
+	}
+	need := int64(baseFreeBytes + s.opts.MaxRecordBytes)
+	if ents, err := os.ReadDir(s.dir); err == nil {
+		for _, de := range ents {
+			if filepath.Ext(de.Name()) != ".sst" {
+				continue
+			}
+			if info, err := de.Info(); err == nil {
+				need += info.Size()
+			}
+		}
+	}
+	return uint64(min(need, MaxMinFreeBytes))
+}
+
 // checkSpace fails with an error matching ErrDiskFull when the disk
-// holding the store has less than Options.MinFreeBytes free.
+// holding the store has less free space than a write needs.
 func (s *Store) checkSpace() error {
 	free := s.opts.FreeSpace
 	if free == nil {
@@ -39,13 +73,16 @@ func (s *Store) checkSpace() error {
 	if err != nil {
 		return nil // cannot tell: let the write itself report
 	}
-	if n < uint64(s.opts.MinFreeBytes) {
-		return fmt.Errorf("the disk holding the learning store at %s has %d MB free; dana needs %d MB to write safely. "+
+	if need := s.needFree(); n < need {
+		return fmt.Errorf("the disk holding the learning store at %s has %s free; dana needs %s to write safely. "+
 			"Free some space and run the program again (nothing stored so far is lost): %w",
-			s.dir, n>>20, s.opts.MinFreeBytes>>20, ErrDiskFull)
+			s.dir, mib(n), mib(need), ErrDiskFull)
 	}
 	return nil
 }
+
+// mib formats n bytes in MiB, rounded down to a tenth.
+func mib(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n*10>>20)/10) }
 
 // commandLine is this process's command line, shortened, for the lock
 // file ("dana run x.na").

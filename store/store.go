@@ -73,8 +73,9 @@ type Options struct {
 	// MaxRecordBytes caps a whole execution record (default
 	// DefaultMaxRecordBytes).
 	MaxRecordBytes int
-	// MinFreeBytes is the free disk space required before writing
-	// (default DefaultMinFreeBytes; see checkSpace).
+	// MinFreeBytes, when positive, is the free disk space required
+	// before writing; by default it is computed from the store's size
+	// (see checkSpace).
 	MinFreeBytes int64
 	// FreeSpace reports the free bytes on dir's file system (default:
 	// statfs); tests inject a full disk with it.
@@ -100,9 +101,6 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxRecordBytes <= 0 {
 		o.MaxRecordBytes = DefaultMaxRecordBytes
-	}
-	if o.MinFreeBytes <= 0 {
-		o.MinFreeBytes = DefaultMinFreeBytes
 	}
 	if o.IdleClose == 0 {
 		o.IdleClose = DefaultIdleClose
