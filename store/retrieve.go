@@ -48,7 +48,6 @@ func (s *Store) Retrieve(o Owner, input string, k int) ([]*Learning, error) {
 	nowNs := now.UnixNano()
 	var qbuf [32]string
 	qtok := tokenize(input, qbuf[:0])
-	t := &topK{k: k, hits: make([]hit, 0, k+1)}
 	var ixs []*index
 	if function != "" {
 		ix, err := s.getIndex(db, funcScope(function))
@@ -64,24 +63,10 @@ func (s *Store) Retrieve(o Owner, input string, k int) ([]*Learning, error) {
 		}
 		ixs = append(ixs, ix)
 	}
-	if len(ixs) == 1 {
-		ixs[0].search(qtok, nowNs, t)
-	} else {
-		// A learning of both the function and the domain is in both
-		// indexes; merge the two top-k lists without duplicates. Each
-		// global top-k member is in the top k of an index holding it.
-		t2 := &topK{k: k, hits: make([]hit, 0, k+1)}
-		ixs[0].search(qtok, nowNs, t)
-		ixs[1].search(qtok, nowNs, t2)
-		for _, h := range t2.hits {
-			if !slices.ContainsFunc(t.hits, func(o hit) bool { return o.l.ID == h.l.ID }) {
-				t.offer(h)
-			}
-		}
-	}
+	hits := searchIndexes(ixs, qtok, nowNs, k)
 
-	out := make([]*Learning, 0, len(t.hits))
-	for _, h := range t.hits {
+	out := make([]*Learning, 0, len(hits))
+	for _, h := range hits {
 		var updated *Learning
 		if !s.opts.ReadOnly && db != nil {
 			for _, ix := range ixs {

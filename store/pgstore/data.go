@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -138,21 +138,33 @@ func (s *Store) ListExecutions(f store.ExecutionFilter) ([]*store.Execution, err
 // norm is the text a duplicate learning is recognised by.
 func norm(t string) string { return strings.ToLower(strings.Join(strings.Fields(t), " ")) }
 
-func putLearning(ctx context.Context, tx pgx.Tx, l *store.Learning) error {
+// learningRow is l as the columns of a learnings row, in table order.
+func learningRow(l *store.Learning) ([]any, error) {
 	store.NormalizeLearning(l)
 	rec, err := json.Marshal(l)
 	if err != nil {
-		return fmt.Errorf("encoding learning %s: %w", l.ID, err)
+		return nil, fmt.Errorf("encoding learning %s: %w", l.ID, err)
 	}
 	toks := store.Tokenize(l.Text)
 	if toks == nil {
 		toks = []string{}
 	}
+	return []any{l.ID, store.OwnerKey(l.Module, l.Function), l.Function, l.Domain, l.Kind, l.Confidence,
+		norm(l.Text), toks, json.RawMessage(rec)}, nil
+}
+
+var learningCols = []string{"id", "scope", "function", "domain", "kind", "confidence", "norm", "tokens", "rec"}
+
+func putLearning(ctx context.Context, tx pgx.Tx, l *store.Learning) error {
+	row, err := learningRow(l)
+	if err != nil {
+		return err
+	}
 	_, err = tx.Exec(ctx, `INSERT INTO learnings (id, scope, function, domain, kind, confidence, norm, tokens, rec)
 		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)
 		ON CONFLICT (id) DO UPDATE SET scope=EXCLUDED.scope, function=EXCLUDED.function, domain=EXCLUDED.domain,
 		  kind=EXCLUDED.kind, confidence=EXCLUDED.confidence, norm=EXCLUDED.norm, tokens=EXCLUDED.tokens, rec=EXCLUDED.rec`,
-		l.ID, store.OwnerKey(l.Module, l.Function), l.Function, l.Domain, l.Kind, l.Confidence, norm(l.Text), toks, rec)
+		row...)
 	return err
 }
 
@@ -381,54 +393,102 @@ func (s *Store) Feedback(execID string, fb store.FeedbackInput) (*store.TrainRes
 	return res, nil
 }
 
-// adjustApplied reinforces (positive) or weakens the learnings e applied,
-// each locked for the update. Ids are sorted so concurrent feedbacks lock
-// in one order (no deadlock).
+// adjustApplied reinforces (positive) or weakens the learnings e applied:
+// all locked by one SELECT ... FOR UPDATE in id order (concurrent
+// feedbacks lock in one order: no deadlock), all written by one batch.
 func adjustApplied(ctx context.Context, tx pgx.Tx, e *store.Execution, positive bool, now time.Time, res *store.TrainResult) error {
-	ids := append([]string(nil), e.LearningsApplied...)
-	sort.Strings(ids)
-	var prev string
-	for i, id := range ids {
-		if i > 0 && id == prev {
+	ids := slices.Compact(slices.Sorted(slices.Values(e.LearningsApplied)))
+	if len(ids) == 0 {
+		return nil
+	}
+	rows, err := tx.Query(ctx, `SELECT rec FROM learnings WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids)
+	if err != nil {
+		return err
+	}
+	ls, err := scanLearnings(rows)
+	if err != nil {
+		return err
+	}
+	byID := map[string]*store.Learning{}
+	for _, l := range ls {
+		byID[l.ID] = l
+	}
+	var put []*store.Learning
+	var drop []string
+	seen := map[string]bool{}
+	for _, id := range e.LearningsApplied { // in the order applied, as Badger reports them
+		if seen[id] {
 			continue
 		}
-		prev = id
-		l, err := getLearning(ctx, tx, id, true)
-		if errors.Is(err, store.ErrNotFound) {
+		seen[id] = true
+		l := byID[id]
+		if l == nil {
 			res.Missing = append(res.Missing, id)
 			continue
-		}
-		if err != nil {
-			return err
 		}
 		store.ApplyDecay(l, now)
 		if positive {
 			l.Confidence = store.RoundConf(math.Min(1, l.Confidence+store.ReinforceStep))
 			l.TimesReinforced++
 			l.LastUsed = now.UTC()
-			if err := putLearning(ctx, tx, l); err != nil {
-				return err
-			}
+			put = append(put, l)
 			res.Reinforced = append(res.Reinforced, l)
 			continue
 		}
 		if l.Kind == store.LearningPreference {
-			continue
+			continue // only contradicting it undoes a standing preference
 		}
 		l.Confidence = store.RoundConf(math.Max(0, l.Confidence-store.WeakenStep))
 		if l.Confidence < store.PruneBelow {
-			if _, err := tx.Exec(ctx, `DELETE FROM learnings WHERE id=$1`, id); err != nil {
-				return err
-			}
+			drop = append(drop, id)
 			res.Pruned = append(res.Pruned, id)
 			continue
 		}
-		if err := putLearning(ctx, tx, l); err != nil {
-			return err
-		}
+		put = append(put, l)
 		res.Weakened = append(res.Weakened, l)
 	}
-	return nil
+	if len(drop) > 0 {
+		if _, err := tx.Exec(ctx, `DELETE FROM learnings WHERE id = ANY($1)`, drop); err != nil {
+			return err
+		}
+	}
+	return putLearnings(ctx, tx, put)
+}
+
+// putLearnings writes ls with one statement.
+func putLearnings(ctx context.Context, tx pgx.Tx, ls []*store.Learning) error {
+	if len(ls) == 0 {
+		return nil
+	}
+	if len(ls) == 1 {
+		return putLearning(ctx, tx, ls[0])
+	}
+	var ids, scopes, fns, doms, kinds, norms, toks, recs []string
+	var confs []float64
+	for _, l := range ls {
+		store.NormalizeLearning(l)
+		rec, err := json.Marshal(l)
+		if err != nil {
+			return fmt.Errorf("encoding learning %s: %w", l.ID, err)
+		}
+		tk := store.Tokenize(l.Text)
+		if tk == nil {
+			tk = []string{}
+		}
+		tb, _ := json.Marshal(tk)
+		ids, scopes, fns = append(ids, l.ID), append(scopes, store.OwnerKey(l.Module, l.Function)), append(fns, l.Function)
+		doms, kinds, confs = append(doms, l.Domain), append(kinds, l.Kind), append(confs, l.Confidence)
+		norms, toks, recs = append(norms, norm(l.Text)), append(toks, string(tb)), append(recs, string(rec))
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO learnings (id, scope, function, domain, kind, confidence, norm, tokens, rec)
+		SELECT v.id, v.scope, v.function, v.domain, v.kind, v.confidence, v.norm,
+		  ARRAY(SELECT jsonb_array_elements_text(v.tokens::jsonb)), v.rec::jsonb
+		FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::text[], $8::text[], $9::text[])
+		  AS v(id, scope, function, domain, kind, confidence, norm, tokens, rec)
+		ON CONFLICT (id) DO UPDATE SET scope=EXCLUDED.scope, function=EXCLUDED.function, domain=EXCLUDED.domain,
+		  kind=EXCLUDED.kind, confidence=EXCLUDED.confidence, norm=EXCLUDED.norm, tokens=EXCLUDED.tokens, rec=EXCLUDED.rec`,
+		ids, scopes, fns, doms, kinds, confs, norms, toks, recs)
+	return err
 }
 
 // Decay applies idle decay to every learning as of now (store.ApplyDecay),
@@ -448,24 +508,27 @@ func (s *Store) Decay(now time.Time) (*store.DecayResult, error) {
 		if err != nil {
 			return err
 		}
+		var put []*store.Learning
+		var drop []string
 		for _, l := range ls {
 			res.Examined++
 			if !store.ApplyDecay(l, now) {
 				continue
 			}
 			if l.Confidence < store.PruneBelow {
-				if _, err := tx.Exec(ctx, `DELETE FROM learnings WHERE id=$1`, l.ID); err != nil {
-					return err
-				}
+				drop = append(drop, l.ID)
 				res.Dropped++
 				continue
 			}
-			if err := putLearning(ctx, tx, l); err != nil {
-				return err
-			}
+			put = append(put, l)
 			res.Decayed++
 		}
-		return nil
+		if len(drop) > 0 {
+			if _, err := tx.Exec(ctx, `DELETE FROM learnings WHERE id = ANY($1)`, drop); err != nil {
+				return err
+			}
+		}
+		return putLearnings(ctx, tx, put)
 	})
 	return res, err
 }
@@ -573,39 +636,111 @@ func (s *Store) Import(r io.Reader) (added, skipped int, err error) {
 	}
 	err = s.tx("importing learnings", func(ctx context.Context, tx pgx.Tx) error {
 		added, skipped = 0, 0
-		counts := map[string]int{} // learnings per function scope, counted once
-		for _, l := range ls {
-			old, err := getLearning(ctx, tx, l.ID, true)
-			if err != nil && !errors.Is(err, store.ErrNotFound) {
-				return err
-			}
-			if old != nil && store.SameLearning(old, l) {
-				skipped++
-				continue
-			}
-			if old == nil && l.Function != "" {
-				scope := store.OwnerKey(l.Module, l.Function)
-				n, ok := counts[scope]
-				if !ok {
-					if err := tx.QueryRow(ctx, `SELECT count(*) FROM learnings WHERE scope=$1`, scope).Scan(&n); err != nil {
-						return err
-					}
-				}
-				if n >= s.opts.MaxLearningsPerFunction {
-					return &store.TooManyLearningsError{Function: l.Function, Cap: s.opts.MaxLearningsPerFunction}
-				}
-				counts[scope] = n + 1
-			}
-			cp := *l
-			if err := putLearning(ctx, tx, &cp); err != nil {
-				return err
-			}
-			added++
-		}
-		return nil
+		return s.importLearnings(ctx, tx, ls, &added, &skipped)
 	})
 	if err != nil {
 		return 0, 0, err
 	}
+	if added > 1000 {
+		// Fresh planner statistics: with none, lookups by id on a table
+		// that just grew can be planned as full scans.
+		_ = s.retry(context.Background(), "analyzing learnings", func(ctx context.Context) error {
+			_, err := s.pool.Exec(ctx, `ANALYZE learnings`)
+			return err
+		})
+	}
 	return added, skipped, nil
+}
+
+// importLearnings adds or replaces ls (identical ones skipped, the
+// per-function cap enforced) with COPY into a temporary table and one
+// INSERT ... ON CONFLICT.
+func (s *Store) importLearnings(ctx context.Context, tx pgx.Tx, ls []*store.Learning, added, skipped *int) error {
+	ids := make([]string, len(ls))
+	for i, l := range ls {
+		ids[i] = l.ID
+	}
+	cur := map[string]*store.Learning{}
+	rows, err := tx.Query(ctx, `SELECT rec FROM learnings WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids)
+	if err != nil {
+		return err
+	}
+	olds, err := scanLearnings(rows)
+	if err != nil {
+		return err
+	}
+	for _, l := range olds {
+		cur[l.ID] = l
+	}
+	counts := map[string]int{} // learnings per function scope
+	var scopes []string
+	for _, l := range ls {
+		if _, ok := cur[l.ID]; !ok && l.Function != "" {
+			scopes = append(scopes, store.OwnerKey(l.Module, l.Function))
+		}
+	}
+	if len(scopes) > 0 {
+		rows, err := tx.Query(ctx, `SELECT scope, count(*) FROM learnings WHERE scope = ANY($1) GROUP BY scope`, scopes)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var sc string
+			var n int
+			if err := rows.Scan(&sc, &n); err != nil {
+				rows.Close()
+				return err
+			}
+			counts[sc] = n
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	changed := map[string]bool{}
+	var order []string
+	for _, l := range ls {
+		old := cur[l.ID]
+		if old != nil && store.SameLearning(old, l) {
+			*skipped++
+			continue
+		}
+		if old == nil && l.Function != "" {
+			sc := store.OwnerKey(l.Module, l.Function)
+			if counts[sc] >= s.opts.MaxLearningsPerFunction {
+				return &store.TooManyLearningsError{Function: l.Function, Cap: s.opts.MaxLearningsPerFunction}
+			}
+			counts[sc]++
+		}
+		cp := *l
+		cur[l.ID] = &cp
+		if !changed[l.ID] {
+			changed[l.ID] = true
+			order = append(order, l.ID)
+		}
+		*added++
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `CREATE TEMP TABLE import_learnings (LIKE learnings) ON COMMIT DROP`); err != nil {
+		return err
+	}
+	data := make([][]any, 0, len(order))
+	for _, id := range order {
+		row, err := learningRow(cur[id])
+		if err != nil {
+			return err
+		}
+		data = append(data, row)
+	}
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"import_learnings"}, learningCols, pgx.CopyFromRows(data)); err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO learnings (id, scope, function, domain, kind, confidence, norm, tokens, rec)
+		SELECT id, scope, function, domain, kind, confidence, norm, tokens, rec FROM import_learnings
+		ON CONFLICT (id) DO UPDATE SET scope=EXCLUDED.scope, function=EXCLUDED.function, domain=EXCLUDED.domain,
+		  kind=EXCLUDED.kind, confidence=EXCLUDED.confidence, norm=EXCLUDED.norm, tokens=EXCLUDED.tokens, rec=EXCLUDED.rec`)
+	return err
 }

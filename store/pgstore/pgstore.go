@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -83,6 +84,15 @@ type Store struct {
 	server string // redacted URL
 	opts   Options
 	ids    *store.IDSource
+
+	cacheMu sync.Mutex
+	caches  map[string]*scopeCache // retrieval indexes by scope
+
+	touchMu    sync.Mutex
+	touches    map[string]time.Time // learnings used, not yet written
+	touchTimer *time.Timer
+	touchWG    sync.WaitGroup
+	closed     bool
 }
 
 var _ store.Backend = (*Store)(nil)
@@ -102,7 +112,8 @@ func Open(ctx context.Context, rawURL string, opts Options) (*Store, error) {
 	if opts.MaxLearningsPerFunction <= 0 {
 		opts.MaxLearningsPerFunction = store.DefaultMaxLearningsPerFunction
 	}
-	s := &Store{server: Redact(rawURL), opts: opts, ids: store.NewIDSource(nil)}
+	s := &Store{server: Redact(rawURL), opts: opts, ids: store.NewIDSource(nil),
+		caches: map[string]*scopeCache{}, touches: map[string]time.Time{}}
 	cfg, err := pgxpool.ParseConfig(rawURL)
 	if err != nil {
 		// pgx's parse errors may quote the URL: never show them verbatim.
@@ -138,8 +149,21 @@ func (s *Store) Dir() string { return s.server }
 // NewID returns a new ULID.
 func (s *Store) NewID() string { return s.ids.New(s.now()) }
 
-// Close closes the connection pool.
-func (s *Store) Close() error { s.pool.Close(); return nil }
+// Close writes the pending "marked used" updates and closes the
+// connection pool.
+func (s *Store) Close() error {
+	s.touchMu.Lock()
+	s.closed = true
+	if s.touchTimer != nil && s.touchTimer.Stop() {
+		s.touchTimer = nil
+		s.touchWG.Done()
+	}
+	s.touchMu.Unlock()
+	s.touchWG.Wait()
+	err := s.flushTouches()
+	s.pool.Close()
+	return err
+}
 
 func (s *Store) now() time.Time { return s.opts.Clock() }
 

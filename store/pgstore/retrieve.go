@@ -4,261 +4,340 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"sort"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/minidana/dana/store"
 )
 
-// candidateLimit bounds each candidate query of Retrieve.
-const candidateLimit = 200
+// Retrieval: each process keeps, per scope it retrieves from (a function,
+// "f:<store.OwnerKey>", or a domain, "d:<domain>"), the Badger store's
+// in-memory index (store.RankIndex), so the ranking is the same code and
+// the same result on both backends. Before each Retrieve one statement asks
+// the server for the scope's generation and, when it moved, the learnings
+// changed since (migration 002 keeps both with a trigger on learnings);
+// those are applied to the index. So the server does bounded work per
+// Retrieve (a primary-key read and an index range scan of the changes),
+// and a Retrieve never waits for a writer: it only reads (MVCC), and the
+// "marked used" updates are written in the background.
+
+// scopeCache is the index of one scope as of generation gen.
+type scopeCache struct {
+	scope  string
+	mu     sync.Mutex // held while refreshing
+	loaded bool
+	gen    int64
+	ix     *store.RankIndex
+}
+
+// touchFlushDelay is how long "marked used" updates wait to be written
+// together.
+const touchFlushDelay = 100 * time.Millisecond
+
+// touchChunk is the most "marked used" updates written by one statement
+// (below the 1000 rows from which the trigger of migration 002 makes
+// readers reload a scope instead of logging each row).
+const touchChunk = 500
+
+func funcScope(o store.Owner) string { return "f:" + store.OwnerKey(o.Module, o.Function) }
+
+// belongs reports whether l is in scope.
+func belongs(scope string, l *store.Learning) bool {
+	switch scope[:2] {
+	case "f:":
+		return "f:"+store.OwnerKey(l.Module, l.Function) == scope
+	default:
+		return l.Domain != "" && "d:"+l.Domain == scope
+	}
+}
+
+func (s *Store) scopeCache(scope string) *scopeCache {
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	c := s.caches[scope]
+	if c == nil {
+		c = &scopeCache{scope: scope}
+		s.caches[scope] = c
+	}
+	return c
+}
 
 // Retrieve returns the learnings most relevant to input for o's function
 // (and domain), at most k, best first, ranked as the Badger store ranks
-// them: keyword overlap (store.Tokenize; GIN index on the tokens), then
-// confidence after idle decay, then newest first; those decayed below
-// store.PruneBelow are left out. The returned learnings are marked used
-// (decay applied, LastUsed now) unless someone changed them meanwhile.
+// them (store.Rank): keyword overlap, then confidence after idle decay,
+// then newest first; those decayed below store.PruneBelow are left out.
 //
-// Candidates are the best candidateLimit by overlap among those sharing a
-// keyword plus the most confident candidateLimit by stored confidence: a
-// learning outside both is not considered (Badger considers all).
+// The returned learnings are marked used (pending decay applied, LastUsed
+// now) at once in this process and on the server within about 100 ms, in
+// the background (and in any case by Close), never overwriting a
+// concurrent writer's change. A process killed in that window loses only
+// the LastUsed update.
+//
+// The first Retrieve of a scope in a process loads all its learnings
+// (about a second per 100k); later ones fetch only what changed.
 func (s *Store) Retrieve(o store.Owner, input string, k int) ([]*store.Learning, error) {
 	if k <= 0 {
 		k = store.DefaultRetrieveK
 	}
-	scope := ""
+	var scopes []string
 	if o.Function != "" {
-		scope = store.OwnerKey(o.Module, o.Function)
+		scopes = append(scopes, funcScope(o))
 	}
-	if scope == "" && o.Domain == "" {
+	if o.Domain != "" {
+		scopes = append(scopes, "d:"+o.Domain)
+	}
+	if len(scopes) == 0 {
 		return nil, nil
 	}
-	q := store.Tokenize(input)
-	if q == nil {
-		q = []string{}
+	cs := make([]*scopeCache, len(scopes))
+	for i, sc := range scopes {
+		cs[i] = s.scopeCache(sc)
 	}
-	now := s.now()
-	type cand struct {
-		l   *store.Learning
-		raw []byte
-		ov  int
-	}
-	var out []*store.Learning
-	err := s.retry(context.Background(), "retrieving learnings", func(ctx context.Context) error {
-		out = nil
-		byID := map[string]*cand{}
-		add := func(rows pgx.Rows) error {
-			defer rows.Close()
-			for rows.Next() {
-				var raw []byte
-				var ov int
-				if err := rows.Scan(&raw, &ov); err != nil {
-					return err
-				}
-				l := new(store.Learning)
-				if err := json.Unmarshal(raw, l); err != nil {
-					return fmt.Errorf("decoding learning: %w", err)
-				}
-				if c, ok := byID[l.ID]; !ok || ov > c.ov {
-					byID[l.ID] = &cand{l: l, raw: raw, ov: ov}
-				}
-			}
-			return rows.Err()
-		}
-		where := `(scope = $1 OR ($2 <> '' AND domain = $2))`
-		if len(q) > 0 {
-			rows, err := s.pool.Query(ctx, `SELECT rec, cardinality(ARRAY(SELECT unnest(tokens) INTERSECT SELECT unnest($3::text[]))) AS ov
-				FROM learnings WHERE `+where+` AND tokens && $3::text[] ORDER BY ov DESC, confidence DESC LIMIT $4`,
-				scope, o.Domain, q, candidateLimit)
-			if err != nil {
-				return err
-			}
-			if err := add(rows); err != nil {
-				return err
-			}
-		}
-		rows, err := s.pool.Query(ctx, `(SELECT rec, 0 FROM learnings WHERE scope = $1 ORDER BY confidence DESC, id DESC LIMIT $3)
-			UNION ALL (SELECT rec, 0 FROM learnings WHERE $2 <> '' AND domain = $2 ORDER BY confidence DESC, id DESC LIMIT $3)`,
-			scope, o.Domain, candidateLimit)
-		if err != nil {
-			return err
-		}
-		if err := add(rows); err != nil {
-			return err
-		}
-		cs := make([]*cand, 0, len(byID))
-		for _, c := range byID {
-			store.ApplyDecay(c.l, now)
-			if c.l.Confidence < store.PruneBelow {
-				continue
-			}
-			cs = append(cs, c)
-		}
-		sort.Slice(cs, func(i, j int) bool {
-			a, b := cs[i], cs[j]
-			if a.ov != b.ov {
-				return a.ov > b.ov
-			}
-			if a.l.Confidence != b.l.Confidence {
-				return a.l.Confidence > b.l.Confidence
-			}
-			return a.l.ID > b.l.ID
-		})
-		if len(cs) > k {
-			cs = cs[:k]
-		}
-		ids := make([]string, len(cs))
-		olds := make([]string, len(cs))
-		news := make([]string, len(cs))
-		confs := make([]float64, len(cs))
-		for i, c := range cs {
-			c.l.LastUsed = now.UTC()
-			store.NormalizeLearning(c.l)
-			nb, err := json.Marshal(c.l)
-			if err != nil {
-				return err
-			}
-			ids[i], olds[i], news[i], confs[i] = c.l.ID, string(c.raw), string(nb), c.l.Confidence
-			cp := *c.l
-			out = append(out, &cp)
-		}
-		if len(ids) == 0 {
-			return nil
-		}
-		// Mark used, unless a writer changed the learning meanwhile (its
-		// change wins; only this LastUsed is lost).
-		_, err = s.pool.Exec(ctx, `UPDATE learnings l SET rec = v.rec::jsonb, confidence = v.conf
-			FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[]) AS v(id, old, rec, conf)
-			WHERE l.id = v.id AND l.rec = v.old::jsonb`, ids, olds, news, confs)
-		return err
-	})
-	if err != nil {
+	if err := s.refresh(cs); err != nil {
 		return nil, err
 	}
+	ixs := make([]*store.RankIndex, len(cs))
+	for i, c := range cs {
+		c.mu.Lock()
+		ixs[i] = c.ix
+		c.mu.Unlock()
+	}
+	now := s.now()
+	ranked := store.Rank(ixs, input, k, now)
+	out := make([]*store.Learning, 0, len(ranked))
+	for _, l := range ranked {
+		var u *store.Learning
+		for _, ix := range ixs {
+			if t := ix.Touch(l.ID, now); t != nil && u == nil {
+				u = t
+			}
+		}
+		if u == nil {
+			c := *l
+			store.ApplyDecay(&c, now)
+			u = &c
+		}
+		out = append(out, u)
+	}
+	s.queueTouches(out, now)
 	return out, nil
 }
 
-// PutTool stores t, replacing the tool of the same module and name.
-func (s *Store) PutTool(t *store.Tool) error {
-	if t == nil || t.Name == "" {
-		return fmt.Errorf("storing tool: a tool needs a name")
+// refresh brings the caches up to date with the server: a cache never
+// loaded is loaded whole, the others get the changes since their
+// generation (one statement, one snapshot, per scope).
+func (s *Store) refresh(cs []*scopeCache) error {
+	sorted := slices.Clone(cs)
+	slices.SortFunc(sorted, func(a, b *scopeCache) int { return strings.Compare(a.scope, b.scope) })
+	for _, c := range sorted {
+		c.mu.Lock()
+		defer c.mu.Unlock()
 	}
-	if t.ID == "" {
-		t.ID = s.NewID()
-	}
-	if t.Created.IsZero() {
-		t.Created = s.now().UTC()
-	}
-	rec, err := json.Marshal(t)
-	if err != nil {
-		return fmt.Errorf("storing tool %s: %w", t.Name, err)
-	}
-	return s.tx("storing tool "+t.Name, func(ctx context.Context, tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO tools (module, name, id, source_execution, rec) VALUES ($1,$2,$3,$4,$5)
-			ON CONFLICT (module, name) DO UPDATE SET id=EXCLUDED.id, source_execution=EXCLUDED.source_execution, rec=EXCLUDED.rec`,
-			t.Module, t.Name, t.ID, t.SourceExecution, rec)
-		return err
-	})
-}
-
-func (s *Store) queryTools(op, where string, args ...any) ([]*store.Tool, error) {
-	var out []*store.Tool
-	err := s.retry(context.Background(), op, func(ctx context.Context) error {
-		rows, err := s.pool.Query(ctx, `SELECT rec FROM tools `+where+` ORDER BY module, name`, args...)
-		if err != nil {
-			return err
-		}
-		out, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (*store.Tool, error) {
-			var raw []byte
-			if err := r.Scan(&raw); err != nil {
-				return nil, err
+	for _, c := range sorted {
+		if !c.loaded {
+			if err := s.loadScope(c); err != nil {
+				return err
 			}
-			t := new(store.Tool)
-			return t, json.Unmarshal(raw, t)
-		})
-		return err
-	})
-	return out, err
+			continue
+		}
+		if err := s.applyChanges(c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// GetTool returns the tool name of module.
-func (s *Store) GetTool(module, name string) (*store.Tool, error) {
-	ts, err := s.queryTools("reading tool "+name, `WHERE module=$1 AND name=$2`, module, name)
-	if err != nil {
-		return nil, err
+// applyChanges applies to c's index the learnings of its scope changed
+// since its generation. c.mu is held.
+func (s *Store) applyChanges(c *scopeCache) error {
+	type change struct {
+		id  string
+		rec []byte
 	}
-	if len(ts) == 0 {
-		return nil, &store.NotFoundError{What: "tool", ID: name}
-	}
-	return ts[0], nil
-}
-
-// ListTools returns every tool, by module then name.
-func (s *Store) ListTools() ([]*store.Tool, error) { return s.queryTools("listing tools", "") }
-
-// FindTool returns the tools whose id, name or "module:name" is ref.
-func (s *Store) FindTool(ref string) ([]*store.Tool, error) {
-	ts, err := s.queryTools("finding tool "+ref, `WHERE id=$1 OR name=$1 OR module || ':' || name = $1`, ref)
-	if err != nil {
-		return nil, err
-	}
-	if len(ts) == 0 {
-		return nil, &store.NotFoundError{What: "tool", ID: ref}
-	}
-	return ts, nil
-}
-
-// ForgetTool deletes the tool name of module.
-func (s *Store) ForgetTool(module, name string) error {
-	return s.tx("forgetting tool "+name, func(ctx context.Context, tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `DELETE FROM tools WHERE module=$1 AND name=$2`, module, name)
+	var (
+		changes []change
+		gen     int64
+		reload  bool
+	)
+	err := s.retry(context.Background(), "retrieving learnings", func(ctx context.Context) error {
+		changes = changes[:0]
+		// QueryExecModeExec: planned with the actual generation, so the
+		// log is read through its (scope, gen) index whatever its size.
+		rows, err := s.pool.Query(ctx, `SELECT g.gen, g.reset > $2, lg.id, (SELECT l.rec FROM learnings l WHERE l.id = lg.id)
+			FROM (SELECT coalesce(max(gen), 0) AS gen, coalesce(max(reset), 0) AS reset FROM scope_gen WHERE scope = $1) g
+			LEFT JOIN learning_log lg ON g.gen <> $2 AND g.reset <= $2 AND lg.scope = $1 AND lg.gen > $2`,
+			pgx.QueryExecModeExec, c.scope, c.gen)
 		if err != nil {
 			return err
 		}
-		if tag.RowsAffected() == 0 {
-			return &store.NotFoundError{What: "tool", ID: name}
+		defer rows.Close()
+		for rows.Next() {
+			var ch change
+			var id *string
+			if err := rows.Scan(&gen, &reload, &id, &ch.rec); err != nil {
+				return err
+			}
+			if id != nil {
+				ch.id = *id
+				changes = append(changes, ch)
+			}
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return err
+	}
+	if reload || gen < c.gen {
+		// A bulk change, or the server's generation went back (the
+		// schema was restored): load the scope again.
+		return s.loadScope(c)
+	}
+	for _, ch := range changes {
+		if ch.rec == nil {
+			c.ix.Remove(ch.id)
+			continue
+		}
+		l := new(store.Learning)
+		if err := json.Unmarshal(ch.rec, l); err != nil {
+			return fmt.Errorf("retrieving learnings: decoding learning %s: %w", ch.id, err)
+		}
+		if belongs(c.scope, l) {
+			c.ix.Upsert(l)
+		} else {
+			c.ix.Remove(l.ID)
+		}
+	}
+	c.gen = gen
+	return nil
+}
+
+// loadScope loads every learning of c's scope and its generation from one
+// snapshot. c.mu is held.
+func (s *Store) loadScope(c *scopeCache) error {
+	col, val := "scope", c.scope[2:]
+	if c.scope[:2] == "d:" {
+		col = "domain"
+	}
+	var ls []*store.Learning
+	var gen int64
+	err := s.retry(context.Background(), "loading learnings", func(ctx context.Context) error {
+		ls = ls[:0]
+		rows, err := s.pool.Query(ctx, `SELECT g.gen, l.rec
+			FROM (SELECT coalesce((SELECT gen FROM scope_gen WHERE scope = $1), 0) AS gen) g
+			LEFT JOIN learnings l ON l.`+col+` = $2`, c.scope, val)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var raw []byte
+			if err := rows.Scan(&gen, &raw); err != nil {
+				return err
+			}
+			if raw == nil {
+				continue
+			}
+			l := new(store.Learning)
+			if err := json.Unmarshal(raw, l); err != nil {
+				return fmt.Errorf("decoding learning: %w", err)
+			}
+			ls = append(ls, l)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return err
+	}
+	c.ix = store.NewRankIndex(ls)
+	c.gen = gen
+	c.loaded = true
+	return nil
+}
+
+// queueTouches records "marked used" updates to write in the background.
+func (s *Store) queueTouches(ls []*store.Learning, now time.Time) {
+	if len(ls) == 0 {
+		return
+	}
+	s.touchMu.Lock()
+	defer s.touchMu.Unlock()
+	for _, l := range ls {
+		if t, ok := s.touches[l.ID]; !ok || now.After(t) {
+			s.touches[l.ID] = now
+		}
+	}
+	if s.touchTimer == nil && !s.closed {
+		s.touchWG.Add(1)
+		s.touchTimer = time.AfterFunc(touchFlushDelay, func() {
+			defer s.touchWG.Done()
+			s.touchMu.Lock()
+			s.touchTimer = nil
+			s.touchMu.Unlock()
+			_ = s.flushTouches()
+		})
+	}
+}
+
+// flushTouches writes the waiting "marked used" updates: each learning is
+// re-read under a row lock, pending decay applied as of its use, LastUsed
+// set, unless it was used later already. The commit is asynchronous
+// (synchronous_commit off): this is bookkeeping, not an acknowledged write.
+func (s *Store) flushTouches() error {
+	s.touchMu.Lock()
+	touches := s.touches
+	s.touches = map[string]time.Time{}
+	s.touchMu.Unlock()
+	if len(touches) == 0 {
+		return nil
+	}
+	ids := slices.Sorted(maps.Keys(touches))
+	return s.tx("recording learning use", func(ctx context.Context, tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT rec FROM learnings WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids)
+		if err != nil {
+			return err
+		}
+		ls, err := scanLearnings(rows)
+		if err != nil {
+			return err
+		}
+		var uids, recs []string
+		var confs []float64
+		for _, l := range ls {
+			at := touches[l.ID]
+			store.ApplyDecay(l, at)
+			if !at.After(l.LastUsed) {
+				continue
+			}
+			l.LastUsed = at.UTC()
+			store.NormalizeLearning(l)
+			b, err := json.Marshal(l)
+			if err != nil {
+				return err
+			}
+			uids, recs, confs = append(uids, l.ID), append(recs, string(b)), append(confs, l.Confidence)
+		}
+		if len(uids) == 0 {
+			return nil
+		}
+		// In statements of at most touchChunk rows: the trigger logs them
+		// one by one instead of making every process reload the scope.
+		for len(uids) > 0 {
+			n := min(len(uids), touchChunk)
+			_, err = tx.Exec(ctx, `UPDATE learnings l SET rec = v.rec::jsonb, confidence = v.conf
+				FROM unnest($1::text[], $2::text[], $3::float8[]) AS v(id, rec, conf) WHERE l.id = v.id`, uids[:n], recs[:n], confs[:n])
+			if err != nil {
+				return err
+			}
+			uids, recs, confs = uids[n:], recs[n:], confs[n:]
 		}
 		return nil
-	})
-}
-
-// Backup writes every record as JSON Lines, each {"table": ..., "rec": ...}
-// (feedback rows carry their execution id), from one consistent snapshot.
-// For a whole-server backup use pg_dump (docs/store.md).
-func (s *Store) Backup(w io.Writer) error {
-	return s.retry(context.Background(), "backing up", func(ctx context.Context) error {
-		return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-			for _, q := range []struct{ table, sql string }{
-				{"execution", `SELECT rec FROM executions ORDER BY id`},
-				{"feedback", `SELECT jsonb_build_object('execution_id', execution_id, 'id', id, 'entry', entry) FROM feedback ORDER BY id`},
-				{"learning", `SELECT rec FROM learnings ORDER BY id`},
-				{"tool", `SELECT rec FROM tools ORDER BY module, name`},
-			} {
-				rows, err := tx.Query(ctx, q.sql)
-				if err != nil {
-					return err
-				}
-				for rows.Next() {
-					var raw json.RawMessage
-					if err := rows.Scan(&raw); err != nil {
-						rows.Close()
-						return err
-					}
-					line, _ := json.Marshal(map[string]any{"table": q.table, "rec": raw})
-					if _, err := w.Write(append(line, '\n')); err != nil {
-						rows.Close()
-						return err
-					}
-				}
-				rows.Close()
-				if err := rows.Err(); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
 	})
 }

@@ -98,7 +98,15 @@ func Start() (*Server, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off", s.port, dir)
+	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1", s.port, dir)
+	if os.Getenv("DANA_PG_DURABLE") == "" {
+		// Fast and not crash-safe; DANA_PG_DURABLE=1 keeps the defaults
+		// (fsync, synchronous commit) to measure what a real server costs.
+		opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+	}
+	if extra := os.Getenv("DANA_PG_OPTS"); extra != "" {
+		opts += " " + extra // e.g. "-c log_min_duration_statement=1"
+	}
 	if err := s.run("pg_ctl", "-D", s.data, "-o", opts, "-l", filepath.Join(dir, "log"), "-w", "-s", "start"); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		os.RemoveAll(dir)
