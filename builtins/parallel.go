@@ -30,6 +30,17 @@ type ParallelObserver interface {
 
 const observerKey = "builtins.parallel.observer"
 
+// workerKey marks the threads of parallel() workers (Thread data).
+const workerKey = "builtins.parallel.worker"
+
+// InWorker reports whether th is a parallel() worker's thread (or one it
+// forked in turn): the REPL does not print such a thread's replies as they
+// stream, since several would interleave.
+func InWorker(th *interp.Thread) bool {
+	b, _ := th.Data(workerKey).(bool)
+	return b
+}
+
 // SetParallelObserver makes o follow every parallel() call of in.
 func SetParallelObserver(in *interp.Interpreter, o ParallelObserver) {
 	in.SetData(observerKey, o)
@@ -109,6 +120,7 @@ func builtinParallel(th *interp.Thread, args []value, kw kwargs) (value, error) 
 	forks := make([]*interp.Thread, workers)
 	for i := range forks {
 		forks[i] = th.Fork(ctx)
+		forks[i].SetData(workerKey, true)
 	}
 	var wg sync.WaitGroup
 	wg.Add(workers)

@@ -61,6 +61,38 @@ type Service struct {
 	// functions of their key, so calls in a loop build them once.
 	plans map[string]*plan
 	sites map[*codecontext.Context]*siteCache
+	echo  func(th *interp.Thread) Echo
+}
+
+// Echo shows the reply of an untyped reason() call as the model writes it:
+// the REPL prints it (SPEC §12.3). Its Notifier methods receive the
+// streamed text; Done is called when the call ends, with its value (nil
+// when the call failed). A call whose reply is not streamed (the mock, a
+// replay, the response cache) sends no text.
+type Echo interface {
+	llm.Notifier
+	Done(v interp.Value)
+}
+
+// SetEcho makes f choose an Echo for each untyped call (str expected by
+// default, outside any POET execution) made by thread th; f returns nil
+// for calls that are not shown (a parallel() worker's). nil turns echoes
+// off.
+func (s *Service) SetEcho(f func(th *interp.Thread) Echo) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.echo = f
+}
+
+// echoFor returns the Echo of an untyped call, or nil.
+func (s *Service) echoFor(c *call) Echo {
+	s.mu.Lock()
+	f := s.echo
+	s.mu.Unlock()
+	if f == nil || c.scope != nil || c.rec.TypeSource != string(codecontext.SourceDefault) {
+		return nil
+	}
+	return f(c.th)
 }
 
 // siteCache is what is derived from a call site's context once: its text
@@ -291,7 +323,7 @@ type call struct {
 // run performs one reason() execution: look up the call site, decide the
 // expected type, build the prompt, ask, parse and coerce, retry on
 // validation failures, record.
-func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
+func (s *Service) run(th *interp.Thread, a *args) (result interp.Value, _ error) {
 	c := &call{s: s, th: th, args: a, hooks: s.Hooks()}
 	c.rec = &Record{Started: time.Now(), Kind: record.KindReason, Function: "reason", Prompt: a.prompt, Status: record.StatusFailed}
 	if c.hooks.CurrentScope != nil {
@@ -400,11 +432,19 @@ func (s *Service) run(th *interp.Thread, a *args) (interp.Value, error) {
 	if v, ok := s.in.Get("system", CacheVar); ok && v != interp.None {
 		c.ctx = llm.WithCache(c.ctx, interp.Truth(v))
 	}
+	echo := s.echoFor(c)
+	if echo != nil {
+		c.ctx = llm.WithNotifier(c.ctx, echo)
+		defer func() { echo.Done(result) }()
+	}
 
 	userMsg := first
 	cutOff := 0 // replies cut off at the token limit
 	for n := 1; n <= maxRetries+1; n++ {
 		req := &llm.Request{Messages: msgs, Model: a.model, Temperature: temp, ResponseFormat: rf, Expected: &expected}
+		if n > 1 && echo != nil {
+			echo.Stream(llm.StreamEvent{Restart: true}) // the reply shown was not usable
+		}
 		t0 := time.Now()
 		resp, err := c.complete(req)
 		if err != nil {

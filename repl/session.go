@@ -57,6 +57,11 @@ type Options struct {
 	// its state, for runtime services to restore theirs (POET sets its
 	// system variables again).
 	Reset func()
+
+	// Shown, when set, tells whether a bare expression's value was already
+	// shown while it was computed (the reply of an untyped reason() call,
+	// printed as it streamed): it is then bound to `_` but not echoed.
+	Shown func(v interp.Value) bool
 }
 
 // Session is one interactive session over an interpreter. Its methods, except
@@ -225,6 +230,9 @@ func (s *Session) run(src string) string {
 // the way Python's REPL does.
 func (s *Session) echo(v interp.Value) {
 	_ = s.in.Set("local", "_", v)
+	if s.opts.Shown != nil && s.opts.Shown(v) {
+		return
+	}
 	io.WriteString(s.in.Stdout(), interp.Repr(v)+"\n")
 }
 

@@ -13,10 +13,14 @@ import (
 
 	"github.com/chzyer/readline"
 
+	"github.com/minidana/dana/builtins"
 	"github.com/minidana/dana/engine"
 	"github.com/minidana/dana/internal/cli"
+	"github.com/minidana/dana/internal/progress"
 	"github.com/minidana/dana/lang/interp"
+	"github.com/minidana/dana/llm"
 	"github.com/minidana/dana/poet"
+	"github.com/minidana/dana/reason"
 	"github.com/minidana/dana/repl"
 )
 
@@ -49,14 +53,30 @@ func runREPL(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 // completion (repl.Session.Do), history in $DANA_HOME/history with a block
 // saved as one entry, Ctrl-C to clear the input or stop running code, Ctrl-D
 // to leave.
+//
+// LLM calls show the progress display on stderr while they wait (as `dana
+// run` does; not with --quiet), and the reply of an untyped reason() call
+// is printed as it streams, instead of its repr once it is complete.
 func interactive(o options, stdin *os.File, stdout, stderr io.Writer) int {
 	out := &trackingWriter{w: stdout, atStart: true}
-	e := o.newEngine(context.Background(), out, stderr)
+	disp := o.progressDisplay(stderr)
+	progOut, progErr := io.Writer(out), stderr
+	if disp != nil {
+		defer disp.Close()
+		progOut, progErr = disp.Writer(out), disp.Writer(stderr)
+	}
+	e := o.newEngineWith(context.Background(), progOut, progErr, disp)
 	defer e.Close()
 	if err := e.SetupError(); err != nil {
 		fmt.Fprintf(stderr, "dana: warning: %v\n", err)
 	}
-	sess := repl.New(e.Interpreter, replOptions(e))
+	echoes := &replEchoes{out: out, disp: disp}
+	if svc := e.Reason(); svc != nil {
+		svc.SetEcho(echoes.forThread)
+	}
+	opts := replOptions(e)
+	opts.Shown = echoes.shown
+	sess := repl.New(e.Interpreter, opts)
 
 	hist, err := historyFile()
 	if err != nil {
@@ -80,7 +100,7 @@ func interactive(o options, stdin *os.File, stdout, stderr io.Writer) int {
 	defer rl.Close()
 	// ask_human() reads its answer through the line editor, which owns
 	// the terminal.
-	if err := e.AttachPerson(&poet.TerminalPerson{Out: stderr, ReadLine: func(prompt string) (string, error) {
+	if err := e.AttachPerson(&poet.TerminalPerson{Out: progErr, ReadLine: func(prompt string) (string, error) {
 		rl.SetPrompt(prompt)
 		line, err := rl.Readline()
 		if errors.Is(err, readline.ErrInterrupt) {
@@ -140,7 +160,11 @@ func interactive(o options, stdin *os.File, stdout, stderr io.Writer) int {
 		// would store our entry's text into it); an empty entry moves it back
 		// to the end without saving anything.
 		_ = rl.SaveHistory("")
+		echoes.reset()
 		res, more := sess.Feed(line)
+		if disp != nil {
+			disp.Clear() // before the prompt
+		}
 		if !more && sess.LastInput() != "" {
 			if err := rl.SaveHistory(repl.HistoryEntry(sess.LastInput())); err != nil && hist != "" && !histWarned {
 				histWarned = true
@@ -197,6 +221,96 @@ func replOptions(e *engine.Engine) repl.Options {
 			return txt, nil
 		},
 		Reset: rt.Reset,
+	}
+}
+
+// replEchoes prints the replies of the REPL's untyped reason() calls as
+// they stream (reason.Echo), and remembers the last one shown so that the
+// REPL does not echo it again (repl.Options.Shown).
+type replEchoes struct {
+	out  *trackingWriter
+	disp *progress.Display // nil: no progress display
+
+	mu   sync.Mutex
+	last interp.Value // the value of the last reply shown while streaming
+}
+
+// forThread returns the Echo of a call made by th: none for parallel()
+// workers, whose replies would interleave.
+func (r *replEchoes) forThread(th *interp.Thread) reason.Echo {
+	if builtins.InWorker(th) {
+		return nil
+	}
+	return &replEcho{r: r}
+}
+
+// reset forgets the last reply shown, before a new input runs.
+func (r *replEchoes) reset() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.last = nil
+}
+
+// shown reports whether v is the reply just printed as it streamed.
+func (r *replEchoes) shown(v interp.Value) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	a, ok1 := r.last.(interp.Str)
+	b, ok2 := v.(interp.Str)
+	r.last = nil
+	return ok1 && ok2 && a == b
+}
+
+// replEcho prints one call's streamed reply.
+type replEcho struct {
+	r         *replEchoes
+	streaming bool // text of this call is on the screen
+}
+
+func (e *replEcho) Retry(llm.RetryNotice) {}
+
+// Stream prints the text as it arrives; the progress display is suspended
+// meanwhile. A restart (the stream broke off, or the reply could not be
+// used and the model is asked again) is said on a line of its own.
+func (e *replEcho) Stream(ev llm.StreamEvent) {
+	out := e.r.out
+	if ev.Restart {
+		if e.streaming {
+			if !out.AtLineStart() {
+				fmt.Fprintln(out)
+			}
+			fmt.Fprintln(out, "[asking again]")
+		}
+		return
+	}
+	if ev.Text == "" {
+		return
+	}
+	if !e.streaming {
+		e.streaming = true
+		if e.r.disp != nil {
+			e.r.disp.Suspend()
+		}
+	}
+	io.WriteString(out, ev.Text)
+}
+
+// Done ends the streamed text with a newline and remembers the value.
+func (e *replEcho) Done(v interp.Value) {
+	if !e.streaming {
+		return
+	}
+	e.streaming = false
+	if !e.r.out.AtLineStart() {
+		fmt.Fprintln(e.r.out)
+	}
+	if e.r.disp != nil {
+		e.r.disp.Resume()
+	}
+	if v != nil {
+		e.r.mu.Lock()
+		e.r.last = v
+		e.r.mu.Unlock()
 	}
 }
 

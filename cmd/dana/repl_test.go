@@ -27,6 +27,7 @@ func TestREPLBinary(t *testing.T) {
 	t.Run("history recall", func(t *testing.T) { testREPLRecallsABlockFromHistory(t, bin) })
 	t.Run("ctrl-c during an LLM call", func(t *testing.T) { testInterruptLLMCall(t, bin) })
 	t.Run("stdin program", func(t *testing.T) { testStdinProgram(t, bin) })
+	t.Run("streaming reason()", func(t *testing.T) { testREPLStreaming(t, bin) })
 }
 
 // buildDana builds the dana command into a temporary directory.

@@ -44,6 +44,7 @@ type Display struct {
 	drawn  int // lines currently on screen
 	frame  int
 	closed bool
+	paused int // Suspend calls not yet resumed
 	stop   chan struct{}
 	done   chan struct{}
 }
@@ -101,6 +102,32 @@ func (d *Display) Close() {
 	d.mu.Unlock()
 	close(d.stop)
 	<-d.done
+}
+
+// Clear erases the block now (it is drawn again at the next refresh if
+// calls are still in flight). The REPL clears it before its prompt.
+func (d *Display) Clear() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.eraseLocked()
+}
+
+// Suspend erases the block and stops drawing it until Resume: the REPL
+// prints a reply as it streams, and the block must not land in its middle.
+func (d *Display) Suspend() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.paused++
+	d.eraseLocked()
+}
+
+// Resume undoes a Suspend.
+func (d *Display) Resume() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.paused > 0 {
+		d.paused--
+	}
 }
 
 // Begin shows a call in flight; label says what it asks. It returns the
@@ -192,12 +219,16 @@ func (d *Display) eraseLocked() {
 	d.drawn = 0
 }
 
-// redrawLocked draws the block again.
+// redrawLocked draws the block again. Nothing is written when there is
+// nothing to draw or erase: the terminal may be reading a line meanwhile.
 func (d *Display) redrawLocked() {
-	if d.closed {
+	if d.closed || d.paused > 0 {
 		return
 	}
 	lines := d.linesLocked()
+	if len(lines) == 0 && d.drawn == 0 {
+		return
+	}
 	var b strings.Builder
 	if d.drawn > 0 {
 		fmt.Fprintf(&b, "\x1b[%dA", d.drawn)
@@ -238,7 +269,10 @@ func (d *Display) linesLocked() []string {
 		}
 		c := d.calls[id]
 		line := fmt.Sprintf("%s %5.1fs  %s", spin, now.Sub(c.started).Seconds(), c.label)
-		if c.tokens > 0 {
+		switch {
+		case c.tokens == 1:
+			line += "  ↓ 1 token"
+		case c.tokens > 1:
 			line += fmt.Sprintf("  ↓ %d tokens", c.tokens)
 		}
 		if c.note != "" {
