@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,13 @@ import (
 //	# expect: REGEXP      the stderr must match (and the exit status be 1);
 //	                      "ok" alone: the run must succeed
 //	# flags: ARGS         flags instead of the default ones
+//	# cpu: DURATION       the CPU time allowed (default: the time limit + 10s)
+//
+// Scripts too big to keep in the repository (a million-element literal) are
+// written with templates that expand before the run: {{ints N}} is
+// "0, 1, ..., N-1", {{negs N}} "-0, -1, ...", {{strs N}} "'s0', 's1', ...",
+// {{names N}} "a0, a1, ...",
+// {{pairs N}} "0: 0, 1: 1, ...", {{rows N}} "[0, 's0', -0.5], [1, ...], ...".
 func TestHostileScripts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the dana binary on the hostile corpus")
@@ -51,6 +59,7 @@ func TestHostileScripts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		src = expandTemplates(src)
 		expect, flags := header(string(src))
 		if expect == "" {
 			t.Fatalf("%s: no '# expect:' line", file)
@@ -66,6 +75,37 @@ func TestHostileScripts(t *testing.T) {
 			runHostile(t, bin, dir, script, expect, flags)
 		})
 	}
+}
+
+var template = regexp.MustCompile(`\{\{(ints|negs|strs|names|pairs|rows) (\d+)\}\}`)
+
+// expandTemplates expands the {{kind N}} templates of a hostile script.
+func expandTemplates(src []byte) []byte {
+	return template.ReplaceAllFunc(src, func(m []byte) []byte {
+		sub := template.FindSubmatch(m)
+		n, _ := strconv.Atoi(string(sub[2]))
+		var b bytes.Buffer
+		for i := range n {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			switch string(sub[1]) {
+			case "ints":
+				fmt.Fprintf(&b, "%d", i)
+			case "negs":
+				fmt.Fprintf(&b, "-%d", i)
+			case "strs":
+				fmt.Fprintf(&b, "'s%d'", i)
+			case "names":
+				fmt.Fprintf(&b, "a%d", i)
+			case "pairs":
+				fmt.Fprintf(&b, "%d: %d", i, i)
+			case "rows":
+				fmt.Fprintf(&b, "[%d, 's%d', -%d.5]", i, i, i)
+			}
+		}
+		return b.Bytes()
+	})
 }
 
 // header reads the expectation and flags of a hostile script.
@@ -106,6 +146,15 @@ func runHostile(t *testing.T, bin, dir, script, expect string, flags []string) {
 	// bound leaves room for a loaded machine (tests run beside others), and
 	// the kill is only a backstop.
 	cpuBound := limit + 10*time.Second
+	if src, err := os.ReadFile(script); err == nil {
+		for _, l := range strings.SplitN(string(src), "\n", 6) {
+			if v, ok := strings.CutPrefix(l, "# cpu: "); ok {
+				if d, err := time.ParseDuration(strings.TrimSpace(v)); err == nil {
+					cpuBound = d
+				}
+			}
+		}
+	}
 	bound := limit + 90*time.Second
 	ctx, cancel := context.WithTimeout(context.Background(), bound+30*time.Second)
 	defer cancel()

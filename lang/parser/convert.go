@@ -26,6 +26,8 @@ type conv struct {
 	// toks are the tokens being converted (for the positions of prefix
 	// operators, which the grammar captures as a list of strings).
 	toks []lexer.Token
+	// runs are the tokens of the collapsed runs in toks (see run.go).
+	runs map[int][]lexer.Token
 }
 
 func (c *conv) pos(p plexer.Position) ast.Pos {
@@ -665,21 +667,35 @@ func (c *conv) typeAtom(g *gTypeAtom) *ast.TypeExpr {
 
 func (c *conv) exprList(g *gExprList) ast.Expr {
 	items := g.items()
-	if len(items) == 1 && !g.Comma {
+	if len(items) == 1 && !g.Comma && !items[0].Run.ok() {
 		return c.starExpr(items[0])
 	}
 	t := &ast.TupleExpr{P: c.pos(g.Pos)}
 	for _, it := range items {
-		t.Elems = append(t.Elems, c.starExpr(it))
+		t.Elems = c.starExprs(t.Elems, it)
 	}
 	return t
 }
 
 func (c *conv) starExpr(g *gStarExpr) ast.Expr {
-	if g.Star != nil {
+	switch {
+	case g.Run.ok():
+		// Only lists take runs (starExprs); this keeps the conversion total.
+		return &ast.TupleExpr{P: c.pos(g.Pos), Elems: c.starExprs(nil, g)}
+	case g.Star != nil:
 		return &ast.StarredExpr{P: c.pos(g.Pos), X: c.bin(g.Star)}
 	}
 	return c.expr(g.X)
+}
+
+// starExprs appends the item g of a list to out: one expression, or the
+// elements of a run.
+func (c *conv) starExprs(out []ast.Expr, g *gStarExpr) []ast.Expr {
+	if g.Run.ok() {
+		out, _ = c.runElems(out, nil, g.Run, false)
+		return out
+	}
+	return append(out, c.starExpr(g))
 }
 
 // noStar reports a starred expression where none is allowed.
@@ -809,6 +825,18 @@ func (c *conv) call(fn ast.Expr, g *gCall) ast.Expr {
 	kws := map[string]bool{}
 	args := g.args()
 	for _, a := range args {
+		if a.Run.ok() {
+			for _, arg := range c.runArgs(a.Run) {
+				switch {
+				case sawDStar:
+					c.errorf(arg.P, "positional argument follows keyword argument unpacking")
+				case sawKw:
+					c.errorf(arg.P, "positional argument follows keyword argument")
+				}
+				call.Args = append(call.Args, arg)
+			}
+			continue
+		}
 		arg := &ast.Arg{P: c.pos(a.Pos)}
 		switch {
 		case a.Star == "*":
@@ -859,7 +887,7 @@ func (c *conv) call(fn ast.Expr, g *gCall) ast.Expr {
 func (c *conv) subscript(x ast.Expr, g *gSubscript) ast.Expr {
 	lb := c.pos(g.Pos)
 	items := g.items()
-	if len(items) == 1 && !g.Comma {
+	if len(items) == 1 && !g.Comma && !items[0].Run.ok() {
 		it := items[0]
 		switch {
 		case it.DCol || it.Col:
@@ -879,6 +907,10 @@ func (c *conv) subscript(x ast.Expr, g *gSubscript) ast.Expr {
 	}
 	t := &ast.TupleExpr{P: c.pos(items[0].Pos)}
 	for _, it := range items {
+		if it.Run.ok() {
+			t.Elems, _ = c.runElems(t.Elems, nil, it.Run, false)
+			continue
+		}
 		if it.DCol || it.Col {
 			c.errorf(c.pos(it.Pos), "multi-dimensional slicing is not supported")
 			continue
@@ -947,6 +979,13 @@ func (c *conv) atom(g *gAtom, p ast.Pos) ast.Expr {
 			// Python 3.11's limit (the interpreter enforces it on int() and str()).
 			c.errorf(p, "Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", maxIntStrDigits, d)
 			return &ast.IntLit{P: p, Text: v, V: new(big.Int)}
+		}
+		if len(v) < 19 && (len(v) == 1 || v[0] != '0') {
+			// A short decimal literal (the common case): much cheaper than
+			// big.Int's general scanner.
+			if i, err := strconv.ParseInt(v, 10, 64); err == nil {
+				return &ast.IntLit{P: p, Text: v, V: big.NewInt(i)}
+			}
 		}
 		n, ok := new(big.Int).SetString(v, 0)
 		if !ok {
@@ -1074,6 +1113,13 @@ func (c *conv) paren(g *gParen) ast.Expr {
 	if g.Pair != nil {
 		c.errorf(c.pos(g.Pair.Pos), "invalid syntax: a '(key: value)' pair is only allowed in a dict comprehension")
 	}
+	if g.First.Run.ok() && g.Comp == nil {
+		t := &ast.TupleExpr{P: p, Elems: c.starExprs(nil, g.First)}
+		for _, r := range g.Rest {
+			t.Elems = c.starExprs(t.Elems, r)
+		}
+		return t
+	}
 	first := c.starExpr(g.First)
 	if g.Comp != nil {
 		if len(g.Rest) > 0 || g.Comma {
@@ -1086,7 +1132,7 @@ func (c *conv) paren(g *gParen) ast.Expr {
 	}
 	t := &ast.TupleExpr{P: p, Elems: []ast.Expr{first}}
 	for _, r := range g.Rest {
-		t.Elems = append(t.Elems, c.starExpr(r))
+		t.Elems = c.starExprs(t.Elems, r)
 	}
 	return t
 }
@@ -1095,6 +1141,13 @@ func (c *conv) list(g *gList) ast.Expr {
 	p := c.pos(g.Pos)
 	if g.First == nil {
 		return &ast.ListExpr{P: p}
+	}
+	if g.First.Run.ok() && g.Comp == nil {
+		l := &ast.ListExpr{P: p, Elems: c.starExprs(nil, g.First)}
+		for _, r := range g.Rest {
+			l.Elems = c.starExprs(l.Elems, r)
+		}
+		return l
 	}
 	first := c.starExpr(g.First)
 	if g.Comp != nil {
@@ -1105,7 +1158,7 @@ func (c *conv) list(g *gList) ast.Expr {
 	}
 	l := &ast.ListExpr{P: p, Elems: []ast.Expr{first}}
 	for _, r := range g.Rest {
-		l.Elems = append(l.Elems, c.starExpr(r))
+		l.Elems = c.starExprs(l.Elems, r)
 	}
 	return l
 }
@@ -1137,6 +1190,10 @@ func (c *conv) brace(g *gBrace) ast.Expr {
 		}
 		f := g.First
 		switch {
+		case f.Pairs.ok():
+			// Cannot happen: a run ends before ',' or '}'.
+			c.errorf(c.pos(f.Pos), "invalid syntax")
+			return &ast.DictExpr{P: p}
 		case f.DStar != nil:
 			c.errorf(c.pos(f.Pos), "dict unpacking cannot be used in dict comprehension")
 			return &ast.DictExpr{P: p}
@@ -1149,11 +1206,13 @@ func (c *conv) brace(g *gBrace) ast.Expr {
 		return &ast.CompExpr{P: p, Kind: ast.CompSet, Elt: c.noStar(c.starExpr(f.Key)), Clauses: c.comp(g.Comp)}
 	}
 	items := append([]*gBraceItem{g.First}, g.Rest...)
-	isDict := g.First.Value != nil || g.First.DStar != nil
+	isDict := g.First.Value != nil || g.First.DStar != nil || g.First.Pairs.ok()
 	if isDict {
 		d := &ast.DictExpr{P: p}
 		for _, it := range items {
 			switch {
+			case it.Pairs.ok():
+				d.Keys, d.Values = c.runElems(d.Keys, d.Values, it.Pairs.litRun, true)
 			case it.DStar != nil:
 				d.Keys = append(d.Keys, nil)
 				d.Values = append(d.Values, c.bin(it.DStar))
@@ -1169,10 +1228,10 @@ func (c *conv) brace(g *gBrace) ast.Expr {
 	s := &ast.SetExpr{P: p}
 	for _, it := range items {
 		switch {
-		case it.DStar != nil || it.Value != nil:
+		case it.DStar != nil || it.Value != nil || it.Pairs.ok():
 			c.errorf(c.pos(it.Pos), "invalid syntax: a set display cannot hold 'key: value' pairs")
 		default:
-			s.Elems = append(s.Elems, c.starExpr(it.Key))
+			s.Elems = c.starExprs(s.Elems, it.Key)
 		}
 	}
 	return s

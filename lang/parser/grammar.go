@@ -271,7 +271,8 @@ type gExprList struct {
 
 type gStarExpr struct {
 	Pos  plexer.Position
-	X    *gExpr `parser:"  @@"`
+	Run  litRun `parser:"  @@"`
+	X    *gExpr `parser:"| @@"`
 	Star *gBin  `parser:"| '*' @@"`
 }
 
@@ -378,7 +379,8 @@ type gCall struct {
 
 type gArg struct {
 	Pos   plexer.Position
-	X     *gExpr    `parser:"(  @@"`
+	Run   litRun    `parser:"(  @@"`
+	X     *gExpr    `parser:"|  @@"`
 	KwVal *gExpr    `parser:"   ( '=' @@"`
 	FG    compGuard `parser:"   | @@"`
 	Comp  *gComp    `parser:"     @@ )?"`
@@ -396,6 +398,7 @@ type gSubscript struct {
 
 type gSliceItem struct {
 	Pos   plexer.Position
+	Run   litRun `parser:"@@?"` // then ',' or ']' follows: nothing else matches
 	Lo    *gExpr `parser:"@@?"`
 	DCol  bool   `parser:"( @'::'"`
 	DStep *gExpr `parser:"  @@?"`
@@ -476,7 +479,8 @@ type gBrace struct {
 
 type gBraceItem struct {
 	Pos   plexer.Position
-	DStar *gBin      `parser:"  '**' @@"`
+	Pairs litPairs   `parser:"  @@"`
+	DStar *gBin      `parser:"| '**' @@"`
 	Key   *gStarExpr `parser:"| @@"`
 	Value *gExpr     `parser:"  ( ':' @@ )?"`
 

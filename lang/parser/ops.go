@@ -191,7 +191,7 @@ func (*exprStmtGuard) Parse(lex *plexer.PeekingLexer) error {
 // grammar.go), plus the extra literals allowed.
 func startsItem(t *plexer.Token, extra ...string) bool {
 	switch t.Type {
-	case lexer.Ident, lexer.Scoped, lexer.Int, lexer.Float, lexer.String, lexer.FStart:
+	case lexer.Ident, lexer.Scoped, lexer.Int, lexer.Float, lexer.String, lexer.FStart, runTok, pairsTok:
 		return true
 	}
 	switch t.Value {
@@ -285,35 +285,42 @@ const (
 // Parse implements participle.Parseable.
 func (a *atomTok) Parse(lex *plexer.PeekingLexer) error {
 	t := lex.Peek()
-	var k atomKind
-	switch t.Type {
-	case lexer.Ident:
-		k = atomName
-	case lexer.Int:
-		k = atomInt
-	case lexer.Float:
-		k = atomFloat
-	case lexer.Scoped:
-		k = atomScoped
-	default:
-		switch t.Value {
-		case "True":
-			k = atomTrue
-		case "False":
-			k = atomFalse
-		case "None":
-			k = atomNoneLit
-		case "$$":
-			k = atomPlaceholder
-		case "...":
-			k = atomEllipsis
-		default:
-			return participle.NextMatch
-		}
+	k := atomKindOf(t.Type, t.Value)
+	if k == atomNone {
+		return participle.NextMatch
 	}
 	a.Kind, a.Value = k, t.Value
 	lex.Next()
 	return nil
+}
+
+// atomKindOf classifies a one-token atom (atomNone: not one).
+func atomKindOf(typ lexer.Type, value string) atomKind {
+	switch typ {
+	case lexer.Ident:
+		return atomName
+	case lexer.Int:
+		return atomInt
+	case lexer.Float:
+		return atomFloat
+	case lexer.Scoped:
+		return atomScoped
+	case lexer.String, lexer.FStart, lexer.FText, lexer.FEnd:
+		return atomNone
+	}
+	switch value {
+	case "True":
+		return atomTrue
+	case "False":
+		return atomFalse
+	case "None":
+		return atomNoneLit
+	case "$$":
+		return atomPlaceholder
+	case "...":
+		return atomEllipsis
+	}
+	return atomNone
 }
 
 // compGuard matches before 'for', which starts a comprehension.

@@ -42,6 +42,12 @@ import (
 // found (each with Pos, Type "SyntaxError" or "IndentationError", Msg and the
 // quoted source Line).
 func ParseFile(filename, src string) (*ast.File, error) {
+	return parseFile(filename, src, true)
+}
+
+// parseFile is ParseFile; runs tells whether long literal runs take the fast
+// path of run.go (the tests compare both ways).
+func parseFile(filename, src string, runs bool) (*ast.File, error) {
 	toks, comments, lexErr := lexer.Scan(filename, src)
 	f := &ast.File{Name: filename, Source: src, Comments: comments}
 	var lexErrs diag.List
@@ -67,7 +73,7 @@ func ParseFile(filename, src string) (*ast.File, error) {
 			errs = append(errs, mine...)
 			continue
 		}
-		stmts, cerrs := parseChunk(filename, src, toks[ch.start:ch.end], next.Pos)
+		stmts, cerrs := parseChunk(filename, src, toks[ch.start:ch.end], next.Pos, runs)
 		f.Stmts = append(f.Stmts, stmts...)
 		errs = append(errs, cerrs...)
 	}
@@ -173,16 +179,29 @@ func splitStatements(toks []lexer.Token) []span {
 }
 
 // parseChunk parses the tokens of one top-level statement; eof is where the
-// next statement starts.
-func parseChunk(filename, src string, toks []lexer.Token, eof ast.Pos) ([]ast.Stmt, diag.List) {
+// next statement starts. runs enables the fast path for long literal runs.
+func parseChunk(filename, src string, toks []lexer.Token, eof ast.Pos, runs bool) ([]ast.Stmt, diag.List) {
 	if t, ok := tooDeep(toks); ok {
 		return nil, diag.List{{Pos: t.Pos, Type: lexer.SyntaxError, Msg: "statement too deeply nested", Line: diag.SourceLine(src, t.Pos.Line)}}
 	}
-	pl, err := plexer.Upgrade(lexer.NewSliceLexerAt(toks, eof))
-	if err != nil {
-		return nil, diag.List{{Pos: toks[0].Pos, Type: lexer.SyntaxError, Msg: err.Error()}}
+	short, collapsed := toks, map[int][]lexer.Token(nil)
+	if runs {
+		short, collapsed = collapseRuns(toks)
 	}
-	g, err := fileParser.ParseFromLexer(pl)
+	if collapsed != nil {
+		g, err := parseTokens(short, eof)
+		if err == nil {
+			c := &conv{file: filename, src: src, toks: short, runs: collapsed}
+			return c.stmt(g.Stmt, nil), c.errs
+		}
+		// The grammar refused a run where no list item may stand
+		// (parameters, targets, import names...) or the statement has an
+		// error: parse the tokens as written, as if there were no fast path.
+	}
+	if len(toks) > maxTokens {
+		return nil, diag.List{tooLong(src, toks, short, collapsed, eof)}
+	}
+	g, err := parseTokens(toks, eof)
 	if err != nil {
 		all := append(toks[:len(toks):len(toks)], lexer.Token{Type: lexer.EOF, Pos: eof})
 		return nil, diag.List{syntaxError(src, all, err)}
@@ -191,24 +210,95 @@ func parseChunk(filename, src string, toks []lexer.Token, eof ast.Pos) ([]ast.St
 	return c.stmt(g.Stmt, nil), c.errs
 }
 
+// maxTokens bounds the tokens of a statement that the grammar parses as
+// written (literal runs aside): participle takes a few KB and µs per token,
+// so that a statement of a million expressions would take a minute and
+// gigabytes.
+const maxTokens = 200_000
+
+// tooLong reports a statement of more than maxTokens tokens that cannot be
+// parsed with its literal runs collapsed: its syntax error when it has one
+// (found with each run cut to its last item, which keeps the tokens around
+// the error), else that it is too long.
+func tooLong(src string, toks, short []lexer.Token, runs map[int][]lexer.Token, eof ast.Pos) *diag.Error {
+	thin := make([]lexer.Token, 0, len(short))
+	for i, t := range short {
+		run, ok := runs[i]
+		if !ok {
+			thin = append(thin, t)
+			continue
+		}
+		thin = append(thin, run[lastItem(run, t.Type == pairsTok):]...)
+	}
+	if len(thin) <= maxTokens {
+		if _, err := parseTokens(thin, eof); err != nil {
+			return syntaxError(src, append(thin, lexer.Token{Type: lexer.EOF, Pos: eof}), err)
+		}
+	}
+	p := toks[0].Pos
+	return &diag.Error{Pos: p, Type: lexer.SyntaxError, Line: diag.SourceLine(src, p.Line),
+		Msg: fmt.Sprintf("statement too long: %d tokens (the limit is %d, not counting lists of literals)", len(toks), maxTokens)}
+}
+
+// parseTokens runs the grammar over the tokens of one statement.
+func parseTokens(toks []lexer.Token, eof ast.Pos) (*gTop, error) {
+	pl, err := plexer.Upgrade(lexer.NewSliceLexerAt(toks, eof))
+	if err != nil {
+		return nil, err
+	}
+	return fileParser.ParseFromLexer(pl)
+}
+
 // maxNested bounds the operators that nest without brackets (prefix
-// operators, '**', lambda, conditional expressions) in one statement, which
-// keeps the recursive descent parser's stack small; brackets and blocks are
-// bounded by the lexer.
+// operators, '**', lambda, conditional expressions) in one expression, which
+// keeps the recursion of the parser, the conversion and the compiler
+// shallow; brackets and blocks are bounded by the lexer.
 const maxNested = 300
 
-// tooDeep returns the token at which a statement exceeds maxNested.
+// tooDeep returns the token at which an expression of a statement exceeds
+// maxNested. Operators close at the ',' or the bracket that ends their
+// operand, and at the end of a simple statement, so `[-1, -2, ...]` or a body
+// of many `x = -1` lines nest nothing. A lambda closes only at the end of its
+// statement (its parameters hold commas).
 func tooDeep(toks []lexer.Token) (lexer.Token, bool) {
-	n := 0
+	open := []int{0} // operators opened per bracket level since its last ','
+	n, lambdas := 0, 0
 	for i, t := range toks {
 		switch {
-		case t.Type == lexer.Keyword && (t.Value == "not" || t.Value == "lambda" || t.Value == "else"):
+		case t.Type == lexer.Newline || t.Type == lexer.Indent || t.Type == lexer.Dedent || t.Type == lexer.Op && t.Value == ";":
+			open, n, lambdas = open[:1], 0, 0
+			open[0] = 0
+			continue
+		case t.Type == lexer.Op && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
+			open = append(open, 0)
+			continue
+		case t.Type == lexer.Op && (t.Value == ")" || t.Value == "]" || t.Value == "}"):
+			n -= open[len(open)-1]
+			if len(open) > 1 {
+				open = open[:len(open)-1]
+			} else {
+				open[0] = 0
+			}
+			continue
+		case t.Type == lexer.Op && t.Value == ",":
+			n -= open[len(open)-1]
+			open[len(open)-1] = 0
+			continue
+		case t.Type == lexer.Keyword && t.Value == "lambda":
+			lambdas++
+		case t.Type == lexer.Keyword && (t.Value == "not" || t.Value == "else"):
+			n++
+			open[len(open)-1]++
 		case t.Type == lexer.Op && t.Value == "**":
+			n++
+			open[len(open)-1]++
 		case t.Type == lexer.Op && (t.Value == "-" || t.Value == "+" || t.Value == "~") && (i == 0 || !endsExpr(toks[i-1])):
+			n++
+			open[len(open)-1]++
 		default:
 			continue
 		}
-		if n++; n > maxNested {
+		if n+lambdas > maxNested {
 			return t, true
 		}
 	}
