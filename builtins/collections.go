@@ -297,7 +297,7 @@ func replaceSet(s *interp.Set, src []value) {
 
 func installSetMethods(in *interp.Interpreter) {
 	set := func(v value) *interp.Set { return v.(*interp.Set) }
-	register(in, "set", map[string]methodSpec{
+	setMethods := map[string]methodSpec{
 		"add": {params: []string{"elem"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			return interp.None, set(v).Add(a[0])
 		}},
@@ -386,7 +386,14 @@ func installSetMethods(in *interp.Interpreter) {
 			}
 			return boolv(true), nil
 		}},
-	})
+	}
+	register(in, "set", setMethods)
+	// A frozenset has the methods that do not mutate (Python).
+	frozen := map[string]methodSpec{}
+	for _, name := range []string{"copy", "symmetric_difference", "issubset", "issuperset", "isdisjoint"} {
+		frozen[name] = setMethods[name]
+	}
+	register(in, "frozenset", frozen)
 	// Methods taking any number of iterables.
 	multi := func(name string, op string, update bool) func(th *interp.Thread, v value, args []value, kw kwargs) (value, error) {
 		return func(th *interp.Thread, v value, args []value, kw kwargs) (value, error) {
@@ -410,6 +417,11 @@ func installSetMethods(in *interp.Interpreter) {
 			return acc, nil
 		}
 	}
+	registerRaw(in, "frozenset", map[string]func(th *interp.Thread, self value, args []value, kw kwargs) (value, error){
+		"union":        multi("union", "|", false),
+		"intersection": multi("intersection", "&", false),
+		"difference":   multi("difference", "-", false),
+	})
 	registerRaw(in, "set", map[string]func(th *interp.Thread, self value, args []value, kw kwargs) (value, error){
 		"union":               multi("union", "|", false),
 		"intersection":        multi("intersection", "&", false),

@@ -371,6 +371,19 @@ func hashOf(v value) (int64, error) {
 			return 1546275796, nil
 		}
 		return int64(acc), nil
+	case *interp.Set: // a frozenset: independent of the order, as CPython's
+		var acc uint64
+		for _, e := range x.Elems() {
+			h, err := hashOf(e)
+			if err != nil {
+				return 0, err
+			}
+			acc ^= ((uint64(h) ^ 89869747) ^ (uint64(h) << 16)) * 3644798167
+		}
+		acc ^= (uint64(x.Len()) + 1) * 1927868237
+		acc ^= (acc >> 11) ^ (acc >> 25)
+		acc = acc*69069 + 907133923
+		return fixHash(int64(acc)), nil
 	}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%p", v)

@@ -29,6 +29,7 @@ func installTypes(in *interp.Interpreter, st *state) {
 	mk("tuple", convTuple)
 	mk("dict", convDict)
 	mk("set", convSet)
+	mk("frozenset", convFrozenSet)
 	mk("range", builtinRange)
 	mk("type", st.builtinType)
 	mk("NoneType", func(th *interp.Thread, args []value, kw kwargs) (value, error) {
@@ -111,6 +112,29 @@ func isInstance(in *interp.Interpreter, v, t value, depth int) (bool, error) {
 				name = strings.TrimSpace(name[:i])
 			}
 			if matchTypeName(v, name) {
+				return true, nil
+			}
+		}
+		return false, nil
+	case *interp.HintValue:
+		alts := []*interp.TypeHint{x.Hint}
+		if x.Hint.Kind == interp.HintUnion {
+			alts = x.Hint.Union
+		}
+		for _, alt := range alts {
+			if len(alt.Args) > 0 {
+				return false, interp.Errorf("TypeError", "isinstance() argument 2 cannot be a parameterized generic")
+			}
+			switch {
+			case alt.Struct != nil:
+				if sv, ok := v.(*interp.StructVal); ok && sv.Type == alt.Struct {
+					return true, nil
+				}
+			case alt.Enum != nil:
+				if m, ok := v.(*interp.EnumMember); ok && m.Type == alt.Enum {
+					return true, nil
+				}
+			case matchTypeName(v, alt.Name):
 				return true, nil
 			}
 		}
@@ -418,6 +442,28 @@ func convSet(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		return nil, err
 	}
 	s := interp.NewSet()
+	if b[0] == nil {
+		return s, nil
+	}
+	xs, err := seqElems(th, b[0])
+	if err != nil {
+		return nil, err
+	}
+	for _, x := range xs {
+		if err := s.Add(x); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// convFrozenSet is frozenset(iterable=()): an immutable, hashable set.
+func convFrozenSet(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := (&signature{name: "frozenset", params: []string{"iterable"}}).bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	s := interp.NewFrozenSet()
 	if b[0] == nil {
 		return s, nil
 	}

@@ -427,6 +427,9 @@ func (th *Thread) inplace(op string, a, b Value, pos ast.Pos) (Value, bool) {
 		default:
 			return nil, false
 		}
+		if x.Frozen {
+			return nil, false // a frozenset's |= rebinds
+		}
 		if _, ok := b.(*Set); !ok {
 			return nil, false
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -63,7 +64,26 @@ func hashKeyDepth(v Value, depth int) (hkey, error) {
 			b.WriteString(ek.s)
 		}
 		return hkey{k: 6, s: b.String()}, nil
-	case *List, *Dict, *Set, *StructVal:
+	case *Set:
+		if !x.Frozen {
+			return hkey{}, Errorf("TypeError", "unhashable type: 'set'")
+		}
+		if depth > MaxWalkDepth {
+			return hkey{}, recursionError("while hashing")
+		}
+		// Equal frozensets hash alike whatever their order: the sorted
+		// encodings of their elements' keys.
+		parts := make([]string, 0, x.Len())
+		for _, e := range x.Elems() {
+			ek, err := hashKeyDepth(e, depth+1)
+			if err != nil {
+				return hkey{}, err
+			}
+			parts = append(parts, string(rune('a'+ek.k))+strconv.FormatInt(ek.i, 36)+":"+strconv.Itoa(len(ek.s))+":"+ek.s)
+		}
+		sort.Strings(parts)
+		return hkey{k: 8, s: strings.Join(parts, "")}, nil
+	case *List, *Dict, *StructVal:
 		return hkey{}, Errorf("TypeError", "unhashable type: '%s'", v.TypeName())
 	}
 	return hkey{k: 7, s: fmt.Sprintf("%p", v)}, nil
@@ -217,9 +237,16 @@ func (d *Dict) Copy() *Dict {
 	return n
 }
 
-// Set is a mutable set of hashable values (insertion-ordered for stable
-// printing).
-type Set struct{ d *Dict }
+// Set is a set of hashable values (insertion-ordered for stable printing):
+// a mutable set, or a frozenset when Frozen (immutable and hashable).
+type Set struct {
+	d *Dict
+	// Frozen marks a frozenset: its methods do not mutate and it hashes.
+	Frozen bool
+}
+
+// NewFrozenSet returns an empty frozenset (fill it with Add before sharing).
+func NewFrozenSet() *Set { return &Set{d: NewDict(0), Frozen: true} }
 
 // NewSet returns an empty set.
 func NewSet() *Set { return &Set{d: NewDict(0)} }
@@ -245,8 +272,8 @@ func (s *Set) Remove(v Value) (bool, error) {
 // Elems returns the elements in insertion order (must not be modified).
 func (s *Set) Elems() []Value { return s.d.Keys() }
 
-// Copy returns a shallow copy.
-func (s *Set) Copy() *Set { return &Set{d: s.d.Copy()} }
+// Copy returns a shallow copy (of the same kind).
+func (s *Set) Copy() *Set { return &Set{d: s.d.Copy(), Frozen: s.Frozen} }
 
 // ViewKind says which part of a dict a DictView shows.
 type ViewKind uint8

@@ -158,6 +158,9 @@ func Binary(op string, a, b Value) (Value, error) {
 					return n, nil
 				}
 			}
+			if u, ok := typeUnion(a, b); ok {
+				return u, nil
+			}
 			if IsCallable(a) && IsCallable(b) {
 				return &Composed{Fns: []Value{a, b}}, nil
 			}
@@ -247,8 +250,11 @@ func viewSetOp(op string, a, b Value) (Value, bool, error) {
 	return r, true, err
 }
 
+// setOp applies | & - ^ to two sets; the result has the kind (set or
+// frozenset) of the left operand, as in Python.
 func setOp(op string, x, y *Set) (Value, error) {
 	out := NewSet()
+	out.Frozen = x.Frozen
 	switch op {
 	case "|":
 		for _, e := range x.Elems() {

@@ -71,6 +71,9 @@ func hintType(h *TypeHint, seen map[*StructType]*types.Type, depth int) *types.T
 	case HintLiteral:
 		t.Kind, t.Value = types.Literal, literalGo(h.Lit)
 	case HintStruct:
+		if a := h.resolveAlias(); a != h {
+			return hintType(a, seen, depth+1)
+		}
 		if et := h.ResolveEnum(); et != nil {
 			t.Kind, t.Ref, t.Doc = types.Enum, et, strings.TrimSpace(et.Doc)
 			for _, m := range et.Members {

@@ -27,6 +27,96 @@ func (*TypeObj) TypeName() string { return "type" }
 // String returns the type's name.
 func (t *TypeObj) String() string { return t.Name }
 
+// GetItem makes list[float], dict[str, int], tuple[int, str] and set[str]
+// type expressions as values (SPEC §2.4): the result is a *HintValue,
+// usable as an alias in hints (`Vector = list[float]`).
+func (t *TypeObj) GetItem(i Value) (Value, error) {
+	switch t.Name {
+	case "list", "dict", "tuple", "set", "frozenset", "type":
+	default:
+		return nil, Errorf("TypeError", "type '%s' is not subscriptable", t.Name)
+	}
+	args := []Value{i}
+	if tup, ok := i.(Tuple); ok {
+		args = tup
+	}
+	h := &TypeHint{Name: t.Name}
+	h.Kind = NewHint(&ast.TypeExpr{Name: t.Name}, nil).Kind
+	for _, a := range args {
+		ah, err := HintOfValue(a)
+		if err != nil {
+			return nil, err
+		}
+		h.Args = append(h.Args, ah)
+	}
+	return &HintValue{Hint: h}, nil
+}
+
+// HintValue is a type expression used as a value: list[float], int | None
+// (SPEC §2.4). Bound to a name, it is an alias usable in hints.
+type HintValue struct{ Hint *TypeHint }
+
+// TypeName is GenericAlias (UnionType for a union), as in Python.
+func (v *HintValue) TypeName() string {
+	if v.Hint.Kind == HintUnion {
+		return "UnionType"
+	}
+	return "GenericAlias"
+}
+
+// String renders the type expression as Python prints it.
+func (v *HintValue) String() string { return v.Hint.String() }
+
+// HintOfValue returns the hint a type value stands for: a built-in type, a
+// struct or enum type, a type expression value, None, or an ellipsis.
+func HintOfValue(v Value) (*TypeHint, error) {
+	switch x := v.(type) {
+	case *HintValue:
+		return x.Hint, nil
+	case *TypeObj:
+		return HintFromString(x.Name, nil), nil
+	case *StructType:
+		return &TypeHint{Kind: HintStruct, Name: x.Name, Struct: x}, nil
+	case *EnumType:
+		return &TypeHint{Kind: HintStruct, Name: x.Name, Enum: x}, nil
+	case NoneType:
+		return &TypeHint{Kind: HintNone, Name: "None"}, nil
+	case EllipsisType:
+		return &TypeHint{Kind: HintAny, Name: "..."}, nil
+	}
+	return nil, Errorf("TypeError", "%s is not a type", Repr(v))
+}
+
+// typeUnion is `a | b` where both sides are types (`int | None`): a union
+// type value; ok is false when they are not both types.
+func typeUnion(a, b Value) (Value, bool) {
+	isType := func(v Value) bool {
+		switch v.(type) {
+		case *HintValue, *TypeObj, *StructType, *EnumType:
+			return true
+		}
+		return false
+	}
+	_, an := a.(NoneType)
+	_, bn := b.(NoneType)
+	if !(isType(a) || an) || !(isType(b) || bn) || (an && bn) {
+		return nil, false
+	}
+	h := &TypeHint{Kind: HintUnion}
+	for _, v := range []Value{a, b} {
+		vh, err := HintOfValue(v)
+		if err != nil {
+			return nil, false
+		}
+		if vh.Kind == HintUnion {
+			h.Union = append(h.Union, vh.Union...)
+		} else {
+			h.Union = append(h.Union, vh)
+		}
+	}
+	return &HintValue{Hint: h}, true
+}
+
 // HintKind classifies a type hint.
 type HintKind int
 
@@ -61,6 +151,34 @@ type TypeHint struct {
 	Lit Value
 	// Enum is set once an enum hint has been resolved.
 	Enum *EnumType
+	// alias is what a name bound to a type expression value stands for
+	// (`Vector = list[float]`), once resolved.
+	alias *TypeHint
+}
+
+// resolveAlias returns the hint a named hint stands for when the name is
+// bound to a type expression or a built-in type (`Vector = list[float]`,
+// `Number = float`), else h itself.
+func (h *TypeHint) resolveAlias() *TypeHint {
+	if h == nil || h.Kind != HintStruct || h.Struct != nil || h.Enum != nil {
+		return h
+	}
+	if h.alias != nil {
+		return h.alias
+	}
+	v, ok := h.lookup()
+	if !ok {
+		return h
+	}
+	switch x := v.(type) {
+	case *HintValue:
+		h.alias = x.Hint
+	case *TypeObj:
+		h.alias = HintFromString(x.Name, h.mod)
+	default:
+		return h
+	}
+	return h.alias
 }
 
 // String renders the hint as written.
@@ -230,6 +348,11 @@ func (h *TypeHint) Matches(v Value) bool {
 	if h == nil {
 		return true
 	}
+	if h.Kind == HintStruct {
+		if a := h.resolveAlias(); a != h {
+			return a.Matches(v)
+		}
+	}
 	switch h.Kind {
 	case HintAny:
 		return true
@@ -387,6 +510,9 @@ func Coerce(v Value, h *TypeHint) (Value, error) {
 		}
 		return nil, coerceFail(v, h)
 	case HintStruct:
+		if a := h.resolveAlias(); a != h {
+			return Coerce(v, a)
+		}
 		if et := h.ResolveEnum(); et != nil {
 			if m, ok := et.Lookup(v); ok {
 				return m, nil

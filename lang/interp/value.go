@@ -105,7 +105,12 @@ func (*Range) TypeName() string { return "range" }
 func (*Dict) TypeName() string { return "dict" }
 
 // TypeName returns the name type() prints for a Set.
-func (*Set) TypeName() string { return "set" }
+func (s *Set) TypeName() string {
+	if s.Frozen {
+		return "frozenset"
+	}
+	return "set"
+}
 
 // TypeName returns the name type() prints for a Function.
 func (*Function) TypeName() string { return "function" }
@@ -363,8 +368,11 @@ func (r *reprState) write(v Value, depth int) {
 		r.leave()
 	case *Set:
 		if x.Len() == 0 {
-			b.WriteString("set()")
+			b.WriteString(x.TypeName() + "()")
 			return
+		}
+		if x.Frozen {
+			b.WriteString("frozenset(")
 		}
 		b.WriteByte('{')
 		for i, k := range x.Elems() {
@@ -374,6 +382,9 @@ func (r *reprState) write(v Value, depth int) {
 			r.write(k, depth+1)
 		}
 		b.WriteByte('}')
+		if x.Frozen {
+			b.WriteByte(')')
+		}
 	case *Range:
 		if x.Step == 1 {
 			b.WriteString("range(" + strconv.FormatInt(x.Start, 10) + ", " + strconv.FormatInt(x.Stop, 10) + ")")
