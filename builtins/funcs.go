@@ -509,7 +509,7 @@ func minMax(th *interp.Thread, name string, want int, args []value, kw kwargs) (
 		if def != nil {
 			return def, nil
 		}
-		return nil, interp.Errorf("ValueError", "%s() iterable argument is empty", name)
+		return nil, interp.Errorf("ValueError", "%s() arg is an empty sequence", name)
 	}
 	op := "<"
 	if want > 0 {
@@ -711,6 +711,11 @@ func builtinDivmod(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	a, b := args[0], args[1]
 	if !isNumber(a) || !isNumber(b) {
 		return nil, interp.Errorf("TypeError", "unsupported operand type(s) for divmod(): '%s' and '%s'", typeName(a), typeName(b))
+	}
+	_, af := a.(interp.Float)
+	_, bf := b.(interp.Float)
+	if (af || bf) && !interp.Truth(b) {
+		return nil, interp.Errorf("ZeroDivisionError", "float divmod()")
 	}
 	q, err := interp.Binary("//", a, b)
 	if err != nil {

@@ -236,7 +236,7 @@ func convInt(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		}
 		return n, nil
 	}
-	return nil, interp.Errorf("TypeError", "int() argument must be a string, a number or a bool, not '%s'", typeName(x))
+	return nil, interp.Errorf("TypeError", "int() argument must be a string, a bytes-like object or a real number, not '%s'", typeName(x))
 }
 
 // parseIntBase parses s as an integer literal in base (2-36, or 0 for a

@@ -347,7 +347,7 @@ func Index(x, i Value) (Value, error) {
 		}
 		k, ok := normIndex(int64(n), int64(len(c)))
 		if !ok {
-			return nil, Errorf("IndexError", "tuple index %d out of range (length %d)", n, len(c))
+			return nil, Errorf("IndexError", "tuple index out of range")
 		}
 		return c[k], nil
 	case Str:
@@ -359,14 +359,14 @@ func Index(x, i Value) (Value, error) {
 		if isASCII(s) {
 			k, ok := normIndex(int64(n), int64(len(s)))
 			if !ok {
-				return nil, Errorf("IndexError", "string index %d out of range (length %d)", n, len(s))
+				return nil, Errorf("IndexError", "string index out of range")
 			}
 			return Str(s[k : k+1]), nil
 		}
 		rs := []rune(s)
 		k, ok := normIndex(int64(n), int64(len(rs)))
 		if !ok {
-			return nil, Errorf("IndexError", "string index %d out of range (length %d)", n, len(rs))
+			return nil, Errorf("IndexError", "string index out of range")
 		}
 		return Str(string(rs[k])), nil
 	case *Range:
@@ -376,7 +376,7 @@ func Index(x, i Value) (Value, error) {
 		}
 		k, ok := normIndex(int64(n), c.Len())
 		if !ok {
-			return nil, Errorf("IndexError", "range index out of range")
+			return nil, Errorf("IndexError", "range object index out of range")
 		}
 		return MakeInt(c.Start + k*c.Step), nil
 	case interface {
@@ -387,11 +387,12 @@ func Index(x, i Value) (Value, error) {
 	return nil, Errorf("TypeError", "'%s' object is not subscriptable", x.TypeName())
 }
 
+// indexTypeErr is CPython's message for an index of the wrong type.
 func indexTypeErr(what string, i Value) error {
-	if _, ok := i.(Bool); ok {
-		return Errorf("TypeError", "%s indices must be integers, not bool", what)
+	if what == "string" {
+		return Errorf("TypeError", "string indices must be integers, not '%s'", i.TypeName())
 	}
-	return Errorf("TypeError", "%s indices must be integers, not %s", what, i.TypeName())
+	return Errorf("TypeError", "%s indices must be integers or slices, not %s", what, i.TypeName())
 }
 
 func isASCII(s string) bool {
@@ -419,7 +420,7 @@ func SetIndex(x, i, v Value) error {
 		}
 		k, ok := normIndex(int64(n), int64(len(c.Elems)))
 		if !ok {
-			return Errorf("IndexError", "list assignment index %d out of range (length %d)", n, len(c.Elems))
+			return Errorf("IndexError", "list assignment index out of range")
 		}
 		c.Elems[k] = v
 		return nil

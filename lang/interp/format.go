@@ -373,12 +373,25 @@ func percentFormat(f string, arg Value) (Value, error) {
 				s, err = FormatValue(Str(s), pyFlags(flags, 's'))
 			}
 		case 'd', 'i':
+			if !isNumber(a) {
+				return nil, Errorf("TypeError", "%%%c format: a real number is required, not %s", f[j], a.TypeName())
+			}
 			iv, e := ToInt(a)
 			if e != nil {
 				return nil, e
 			}
 			s, err = FormatValue(iv, pyFlags(flags, 'd'))
+		case 'x', 'X', 'o':
+			switch a.(type) {
+			case Int, *BigInt, Bool:
+			default:
+				return nil, Errorf("TypeError", "%%%c format: an integer is required, not %s", f[j], a.TypeName())
+			}
+			s, err = FormatValue(a, pyFlags(flags, f[j]))
 		default:
+			if strings.IndexByte("eEfFgG", f[j]) >= 0 && !isNumber(a) {
+				return nil, Errorf("TypeError", "must be real number, not %s", a.TypeName())
+			}
 			s, err = FormatValue(a, pyFlags(flags, f[j]))
 		}
 		if err != nil {

@@ -111,12 +111,23 @@ func Binary(op string, a, b Value) (Value, error) {
 			}
 			return Str(t) + y, nil
 		}
-	case "*":
-		if n, ok := a.(Int); ok {
-			a, b = b, n
+		switch a.(type) {
+		case Str, *List, Tuple:
+			if !isNumber(b) {
+				// CPython's message for str + list, list + tuple...
+				return nil, Errorf("TypeError", "can only concatenate %s (not \"%s\") to %s", a.TypeName(), b.TypeName(), a.TypeName())
+			}
 		}
-		if n, ok := b.(Int); ok {
-			switch x := a.(type) {
+	case "*":
+		seq, cnt := a, b
+		if isSeq(b) {
+			seq, cnt = b, a
+		}
+		if c, ok := cnt.(Bool); ok {
+			cnt = MakeInt(map[bool]int64{false: 0, true: 1}[bool(c)])
+		}
+		if n, ok := cnt.(Int); ok {
+			switch x := seq.(type) {
 			case Str:
 				if n <= 0 {
 					return Str(""), nil
@@ -137,6 +148,11 @@ func Binary(op string, a, b Value) (Value, error) {
 					return nil, err
 				}
 				return Tuple(xs), nil
+			}
+		}
+		if isSeq(seq) {
+			if _, big := cnt.(*BigInt); !big {
+				return nil, Errorf("TypeError", "can't multiply sequence by non-int of type '%s'", cnt.TypeName())
 			}
 		}
 	case "-", "&", "|", "^":
@@ -199,6 +215,15 @@ func Binary(op string, a, b Value) (Value, error) {
 	x, _ := bigOf(a)
 	y, _ := bigOf(b)
 	return bigOp(op, x, y)
+}
+
+// isSeq reports whether v is a str, list or tuple (what `*` repeats).
+func isSeq(v Value) bool {
+	switch v.(type) {
+	case Str, *List, Tuple:
+		return true
+	}
+	return false
 }
 
 func repeatSlice(s []Value, n int64) ([]Value, error) {
@@ -329,7 +354,7 @@ func intOp(op string, x, y int64) (Value, error) {
 		return MakeInt(q), nil
 	case "%":
 		if y == 0 {
-			return nil, Errorf("ZeroDivisionError", "integer division or modulo by zero")
+			return nil, Errorf("ZeroDivisionError", "integer modulo by zero")
 		}
 		if y == -1 {
 			return MakeInt(0), nil
@@ -427,6 +452,9 @@ func bigOp(op string, x, y *big.Int) (Value, error) {
 		return Float(f), nil
 	case "//", "%":
 		if y.Sign() == 0 {
+			if op == "%" {
+				return nil, Errorf("ZeroDivisionError", "integer modulo by zero")
+			}
 			return nil, Errorf("ZeroDivisionError", "integer division or modulo by zero")
 		}
 		q, m := new(big.Int), new(big.Int)
