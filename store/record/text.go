@@ -14,26 +14,26 @@ import (
 // system message and the code context last, as they are long); JSON gives
 // the same data for programs.
 func Text(w io.Writer, e *Execution) {
-	r := &fields{}
-	r.field("id", e.ID)
+	r := &Fields{}
+	r.Field("id", e.ID)
 	fn := dash(e.Function)
 	if e.Module != "" {
 		fn += " (" + e.Module + ")"
 	}
-	r.field("function", fn)
+	r.Field("function", fn)
 	if e.Enclosing != "" {
-		r.field("in function", e.Enclosing)
+		r.Field("in function", e.Enclosing)
 	}
 	if e.Domain != "" {
-		r.field("domain", e.Domain)
+		r.Field("domain", e.Domain)
 	}
 	if e.Profile != "" {
-		r.field("profile", e.Profile)
+		r.Field("profile", e.Profile)
 	}
-	r.field("kind", dash(e.Kind))
-	r.field("status", dash(e.Status))
+	r.Field("kind", dash(e.Kind))
+	r.Field("status", dash(e.Status))
 	if e.ParentID != "" {
-		r.field("parent", e.ParentID)
+		r.Field("parent", e.ParentID)
 	}
 	model := dash(e.Model)
 	var flags []string
@@ -49,9 +49,9 @@ func Text(w io.Writer, e *Execution) {
 	if len(flags) > 0 {
 		model += " (" + strings.Join(flags, ", ") + ")"
 	}
-	r.field("model", model)
+	r.Field("model", model)
 	if e.Endpoint != "" {
-		r.field("endpoint", e.Endpoint)
+		r.Field("endpoint", e.Endpoint)
 	}
 	if p := e.Params; p != nil {
 		var ps []string
@@ -65,43 +65,43 @@ func Text(w io.Writer, e *Execution) {
 		if p.ResponseFormat != "" {
 			ps = append(ps, "response_format="+p.ResponseFormat)
 		}
-		r.field("parameters", strings.Join(ps, ", "))
+		r.Field("parameters", strings.Join(ps, ", "))
 	}
 	started := when(e.Started)
 	if d := e.Duration(); d > 0 {
 		started += " (took " + d.Round(time.Millisecond).String() + ")"
 	}
-	r.field("started", started)
-	r.field("tokens", tokens(e.Usage))
+	r.Field("started", started)
+	r.Field("tokens", tokens(e.Usage))
 	if e.ExpectedType != "" {
 		t := e.ExpectedType
 		if e.TypeSource != "" {
 			t += " (from " + e.TypeSource + ")"
 		}
-		r.field("expected type", t)
+		r.Field("expected type", t)
 	}
 	if len(e.LearningsApplied) > 0 {
-		r.field("learnings applied", strings.Join(e.LearningsApplied, ", "))
+		r.Field("learnings applied", strings.Join(e.LearningsApplied, ", "))
 	}
 	if e.Prompt != "" {
-		r.block("prompt", e.Prompt)
+		r.Block("prompt", e.Prompt)
 	}
 	if e.ContextArg != "" {
-		r.block("context", e.ContextArg)
+		r.Block("context", e.ContextArg)
 	}
 	if e.Inputs != nil {
-		r.block("inputs", Value(e.Inputs))
+		r.Block("inputs", Value(e.Inputs))
 	}
 	if e.PerceivedInput != nil {
-		r.block("perceived input", Value(e.PerceivedInput))
+		r.Block("perceived input", Value(e.PerceivedInput))
 	}
 	if e.Output != nil {
-		r.block("output", Value(e.Output))
+		r.Block("output", Value(e.Output))
 	}
 	if e.Error != "" {
-		r.block("error", e.Error)
+		r.Block("error", e.Error)
 	}
-	r.write(w)
+	r.Write(w)
 	if len(e.Attempts) > 0 {
 		fmt.Fprintln(w, "attempts:")
 		for _, a := range e.Attempts {
@@ -161,27 +161,30 @@ func String(e *Execution) string {
 	return b.String()
 }
 
-// fields renders "label: value" lines with aligned values; multi-line
-// values are indented below their label.
-type fields struct {
+// Fields renders "label: value" lines with aligned values; multi-line
+// values are indented below their label. It is the one field renderer of
+// the CLI (executions show, learnings show, stats) and the REPL's :last.
+type Fields struct {
 	labels, values []string
 	multi          []bool
 }
 
-func (r *fields) field(label, value string) {
+// Field adds a one-line value.
+func (r *Fields) Field(label, value string) {
 	r.labels = append(r.labels, label)
 	r.values = append(r.values, value)
 	r.multi = append(r.multi, false)
 }
 
-// block adds a value that may span lines.
-func (r *fields) block(label, value string) {
+// Block adds a value that may span lines.
+func (r *Fields) Block(label, value string) {
 	r.labels = append(r.labels, label)
 	r.values = append(r.values, value)
 	r.multi = append(r.multi, strings.Contains(value, "\n"))
 }
 
-func (r *fields) write(w io.Writer) {
+// Write writes the fields.
+func (r *Fields) Write(w io.Writer) {
 	width := 0
 	for _, l := range r.labels {
 		width = max(width, len(l)+1)

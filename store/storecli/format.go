@@ -1,71 +1,15 @@
 package storecli
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/minidana/dana/internal/cli"
 )
-
-// fieldList renders "label: value" lines with aligned values; multi-line
-// values are indented below their label.
-type fieldList struct {
-	labels, values []string
-	multi          []bool
-}
-
-func (r *fieldList) field(label, value string) {
-	r.labels = append(r.labels, label)
-	r.values = append(r.values, value)
-	r.multi = append(r.multi, false)
-}
-
-// block adds a value that may span lines.
-func (r *fieldList) block(label, value string) {
-	r.labels = append(r.labels, label)
-	r.values = append(r.values, value)
-	r.multi = append(r.multi, strings.Contains(value, "\n"))
-}
-
-func (r *fieldList) write(w io.Writer) {
-	width := 0
-	for _, l := range r.labels {
-		width = max(width, len(l)+1)
-	}
-	for i, l := range r.labels {
-		if r.multi[i] {
-			fmt.Fprintf(w, "%s:\n", l)
-			indentLines(w, "  ", r.values[i])
-			continue
-		}
-		fmt.Fprintf(w, "%-*s %s\n", width, l+":", r.values[i])
-	}
-}
-
-func indentLines(w io.Writer, prefix, text string) {
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		fmt.Fprintln(w, strings.TrimRight(prefix+line, " "))
-	}
-}
-
-// value renders a JSON-able value: strings quoted, the rest as compact JSON.
-func value(v any) string {
-	if v == nil {
-		return "None"
-	}
-	if s, ok := v.(string); ok {
-		return strconv.Quote(s)
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(b)
-}
 
 // clip puts s on one line, at most n cells wide (a CJK character is two).
 func clip(s string, n int) string { return cli.Clip(s, n) }
@@ -108,4 +52,21 @@ func humanBytes(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// shortPath shows a module's file relative to the current directory when
+// it is below it, else from the home directory (~/...), else in full.
+func shortPath(p string) string {
+	if p == "" || !filepath.IsAbs(p) {
+		return p
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return rel
+		}
+	}
+	if home, err := os.UserHomeDir(); err == nil && home != "/" && strings.HasPrefix(p, home+string(filepath.Separator)) {
+		return "~" + p[len(home):]
+	}
+	return p
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -216,13 +215,9 @@ func (c *runner) learningsList(f store.LearningFilter) error {
 		fmt.Fprintln(c.stdout, "no learnings")
 		return nil
 	}
-	t := newTable("ID", "FUNCTION", "DOMAIN", "KIND", "CONF", "REINF", "LAST USED", "TEXT")
+	t := newTable("ID", "FUNCTION", "MODULE", "DOMAIN", "KIND", "CONF", "REINF", "LAST USED", "TEXT")
 	for _, l := range ls {
-		fn := dash(l.Function)
-		if l.Module != "" {
-			fn += " (" + filepath.Base(l.Module) + ")"
-		}
-		t.Row(l.ID, fn, dash(l.Domain), l.Kind, conf(l.Confidence),
+		t.Row(l.ID, dash(l.Function), dash(shortPath(l.Module)), dash(l.Domain), l.Kind, conf(l.Confidence),
 			strconv.Itoa(l.TimesReinforced), when(l.LastUsed), clip(l.Text, 60))
 	}
 	t.Write(c.stdout)
@@ -242,23 +237,23 @@ func (c *runner) learningsShow(arg string) error {
 	if c.asJSON {
 		return c.printJSON(l)
 	}
-	r := &fieldList{}
-	r.field("id", l.ID)
-	r.field("kind", l.Kind)
-	r.field("function", dash(l.Function))
+	r := &record.Fields{}
+	r.Field("id", l.ID)
+	r.Field("kind", l.Kind)
+	r.Field("function", dash(l.Function))
 	if l.Module != "" {
-		r.field("module", l.Module)
+		r.Field("module", l.Module)
 	}
-	r.field("domain", dash(l.Domain))
-	r.field("confidence", conf(l.Confidence))
-	r.field("times reinforced", strconv.Itoa(l.TimesReinforced))
-	r.field("created", when(l.Created))
-	r.field("last used", when(l.LastUsed))
+	r.Field("domain", dash(l.Domain))
+	r.Field("confidence", conf(l.Confidence))
+	r.Field("times reinforced", strconv.Itoa(l.TimesReinforced))
+	r.Field("created", when(l.Created))
+	r.Field("last used", when(l.LastUsed))
 	if l.SourceExecution != "" {
-		r.field("source execution", l.SourceExecution)
+		r.Field("source execution", l.SourceExecution)
 	}
-	r.block("text", l.Text)
-	r.write(c.stdout)
+	r.Block("text", l.Text)
+	r.Write(c.stdout)
 	return nil
 }
 
@@ -394,15 +389,15 @@ func (c *runner) learningsStats() error {
 	if c.asJSON {
 		return c.printJSON(s)
 	}
-	r := &fieldList{}
-	r.field("store", s.Dir)
-	r.field("size", humanBytes(s.SizeBytes))
-	r.field("executions", strconv.Itoa(s.Executions))
-	r.field("learnings", strconv.Itoa(s.Learnings))
+	r := &record.Fields{}
+	r.Field("store", s.Dir)
+	r.Field("size", humanBytes(s.SizeBytes))
+	r.Field("executions", strconv.Itoa(s.Executions))
+	r.Field("learnings", strconv.Itoa(s.Learnings))
 	if s.Learnings > 0 {
-		r.field("mean confidence", conf(s.MeanConfidence))
+		r.Field("mean confidence", conf(s.MeanConfidence))
 	}
-	r.write(c.stdout)
+	r.Write(c.stdout)
 	for _, g := range []struct {
 		title  string
 		groups []store.GroupStats
@@ -461,7 +456,7 @@ func (c *runner) executionsList(f store.ExecutionFilter) error {
 		if d := e.Duration(); d > 0 {
 			dur = d.Round(time.Millisecond).String()
 		}
-		out := clip(value(e.Output), 40)
+		out := clip(record.Value(e.Output), 40)
 		if e.Status == store.StatusFailed && e.Error != "" {
 			out = clip(e.Error, 40)
 		}

@@ -57,7 +57,7 @@ func (e *env) seed() (execID, learningID string) {
 		e.t.Fatal(err)
 	}
 	defer s.Close()
-	l := &store.Learning{Function: "classify", Domain: "support", Text: "refunds are billing questions", Confidence: 0.5}
+	l := &store.Learning{Function: "classify", Module: "/srv/helpdesk/triage.na", Domain: "support", Text: "refunds are billing questions", Confidence: 0.5}
 	if err := s.AddLearning(l); err != nil {
 		e.t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestCommands(t *testing.T) {
 		readOnly bool
 	}{
 		{"learnings list", []string{"learnings", "list"}, 0,
-			[]string{`ID\s+FUNCTION\s+DOMAIN\s+KIND\s+CONF`, learningID + `\s+classify\s+support\s+note\s+0\.50\s+0\s+never\s+refunds are billing`, `1 learning\n$`}, "", true},
+			[]string{`ID\s+FUNCTION\s+MODULE\s+DOMAIN\s+KIND\s+CONF`, learningID + `\s+classify\s+/srv/helpdesk/triage\.na\s+support\s+note\s+0\.50\s+0\s+never\s+refunds are billing`, `1 learning\n$`}, "", true},
 		{"learnings list filter", []string{"learnings", "list", "--function", "nope"}, 0, []string{`^no learnings\n$`}, "", true},
 		{"learnings show", []string{"learnings", "show", learningID}, 0,
 			[]string{`id:\s+` + learningID, `confidence:\s+0\.50`, `last used:\s+never`, `text:\s+refunds are billing questions`}, "", true},
