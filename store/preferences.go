@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -35,9 +36,10 @@ const (
 	ApplyBelow = 0.3
 )
 
-// strikes is the count of similar corrections of one function, stored
-// under ps/<function>\x00<topic>.
-type strikes struct {
+// Strikes is the count of similar corrections of one function (stored by
+// the Badger store under ps/<function>\x00<topic>, by store/pgstore in
+// table preference_strikes), with the rule that promotes them (Strike).
+type Strikes struct {
 	Function string `json:"function"`
 	// Topic is "kind:<kind>" or "text:<normalized correction>".
 	Topic string `json:"topic"`
@@ -90,6 +92,105 @@ func topicOf(kind, correction string) string {
 	return ""
 }
 
+// PreferenceStep is what one feedback does to standing preferences.
+type PreferenceStep int
+
+const (
+	// PrefNone: nothing.
+	PrefNone PreferenceStep = iota
+	// PrefStrike: a correction given with a negative score (or none), or a
+	// negative score with a kind, counts as a strike (Strikes.Strike).
+	PrefStrike
+	// PrefContradict: a positive score with a kind contradicts the
+	// preference of that kind (DemotePreference).
+	PrefContradict
+)
+
+// PreferenceStepOf says what fb does to standing preferences.
+func PreferenceStepOf(fb FeedbackInput) PreferenceStep {
+	negative := fb.Score == nil || *fb.Score < 0
+	switch {
+	case fb.Correction != "" && negative, fb.Kind != "" && fb.Score != nil && *fb.Score < 0:
+		return PrefStrike
+	case fb.Kind != "" && fb.Score != nil && *fb.Score > 0:
+		return PrefContradict
+	}
+	return PrefNone
+}
+
+// StrikeTopic is the similarity key of a correction ("" when it has
+// none: nothing to count).
+func StrikeTopic(kind, correction string) string { return topicOf(kind, correction) }
+
+// KindTopic is the topic of corrections given with kind.
+func KindTopic(kind string) string { return "kind:" + strings.ToLower(strings.TrimSpace(kind)) }
+
+// NewStrikes returns the empty count of topic for o's function.
+func NewStrikes(o Owner, topic string, fb FeedbackInput) *Strikes {
+	return &Strikes{Function: o.Function, Topic: topic, Kind: strings.ToLower(strings.TrimSpace(fb.Kind))}
+}
+
+// Strike counts a strike of execution execID (feedback fb, o its owner)
+// and applies the 3-strike rule. pref is the learning st.Preference names
+// (nil when there is none, or it is gone). counted is false when execID
+// was counted already (nothing changed). Otherwise the caller stores st
+// and l when not nil: either pref reinforced (promoted false), or a new
+// preference learning with id newID() (promoted true).
+func (st *Strikes) Strike(o Owner, execID string, fb FeedbackInput, pref *Learning, newID func() string, now time.Time) (l *Learning, promoted, counted bool) {
+	if slices.Contains(st.Executions, execID) {
+		return nil, false, false // the same execution corrected again counts once
+	}
+	st.Executions = append(st.Executions, execID)
+	if c := strings.TrimSpace(fb.Correction); c != "" {
+		st.Corrections = appendDistinct(st.Corrections, c)
+	}
+	if st.Preference != "" {
+		if pref != nil && pref.Kind == LearningPreference {
+			pref.Text = preferenceText(st)
+			pref.Confidence = roundConf(math.Min(1, pref.Confidence+ReinforceStep))
+			pref.TimesReinforced++
+			pref.LastUsed = now.UTC()
+			return pref, false, true
+		}
+		// Forgotten or contradicted: count again from here.
+		st.Preference = ""
+		st.Executions = []string{execID}
+	}
+	threshold := fb.Strikes
+	if threshold <= 0 {
+		threshold = DefaultPreferenceStrikes
+	}
+	if len(st.Executions) < threshold {
+		return nil, false, true
+	}
+	l = &Learning{
+		ID:              newID(),
+		Text:            preferenceText(st),
+		Function:        o.Function,
+		Module:          o.Module,
+		Confidence:      1,
+		Created:         now,
+		SourceExecution: execID,
+		Kind:            LearningPreference,
+	}
+	st.Preference = l.ID
+	return l, true, true
+}
+
+// DemotePreference turns a contradicted preference back into an ordinary
+// correction learning, weakened once and subject to decay again; it
+// reports false (and changes nothing) when l is not a preference.
+func DemotePreference(l *Learning, now time.Time) bool {
+	if l == nil || l.Kind != LearningPreference {
+		return false
+	}
+	l.Kind = LearningCorrection
+	l.Confidence = roundConf(math.Max(0, l.Confidence-WeakenStep))
+	l.LastUsed = now.UTC()
+	l.DecayedThrough = time.Time{}
+	return true
+}
+
 // countStrikeTxn counts a negative correction of execution e and promotes
 // a preference at the threshold; it reinforces an existing one.
 func (s *Store) countStrikeTxn(w *wtx, e *Execution, fb FeedbackInput, now time.Time, res *TrainResult) error {
@@ -97,12 +198,8 @@ func (s *Store) countStrikeTxn(w *wtx, e *Execution, fb FeedbackInput, now time.
 	if topic == "" {
 		return nil
 	}
-	threshold := fb.Strikes
-	if threshold <= 0 {
-		threshold = DefaultPreferenceStrikes
-	}
 	owner := OwnerOf(e)
-	st := &strikes{Function: owner.Function, Topic: topic, Kind: strings.ToLower(strings.TrimSpace(fb.Kind))}
+	st := NewStrikes(owner, topic, fb)
 	key := strikesKey(owner.key(), topic)
 	if val, err := getValue(w.txn, key); err == nil {
 		if err := json.Unmarshal(val, st); err != nil {
@@ -111,58 +208,41 @@ func (s *Store) countStrikeTxn(w *wtx, e *Execution, fb FeedbackInput, now time.
 	} else if !isNotFound(err) {
 		return err
 	}
-	for _, id := range st.Executions {
-		if id == e.ID {
-			return nil // the same execution corrected again counts once
-		}
-	}
-	st.Executions = append(st.Executions, e.ID)
-	if c := strings.TrimSpace(fb.Correction); c != "" {
-		st.Corrections = appendDistinct(st.Corrections, c)
-	}
-	if st.Preference != "" {
+	var pref *Learning
+	if st.Preference != "" && !slices.Contains(st.Executions, e.ID) {
 		l, err := w.getLearning(st.Preference)
-		switch {
-		case err == nil && l.Kind == LearningPreference:
-			old := *l
-			l.Text = preferenceText(st)
-			l.Confidence = roundConf(math.Min(1, l.Confidence+ReinforceStep))
-			l.TimesReinforced++
-			l.LastUsed = now.UTC()
-			if err := w.putLearning(l, &old); err != nil {
-				return err
-			}
-			res.Reinforced = append(res.Reinforced, l)
-			return putStrikes(w, key, st)
-		case err != nil && !errors.Is(err, ErrNotFound):
+		if err != nil && !errors.Is(err, ErrNotFound) {
 			return err
 		}
-		// Forgotten or contradicted: count again from here.
-		st.Preference = ""
-		st.Executions = []string{e.ID}
+		pref = l
 	}
-	if len(st.Executions) >= threshold {
-		l := &Learning{
-			ID:              s.NewID(),
-			Text:            preferenceText(st),
-			Function:        owner.Function,
-			Module:          owner.Module,
-			Confidence:      1,
-			Created:         now,
-			SourceExecution: e.ID,
-			Kind:            LearningPreference,
+	var old *Learning
+	if pref != nil {
+		c := *pref
+		old = &c
+	}
+	l, promoted, counted := st.Strike(owner, e.ID, fb, pref, s.NewID, now)
+	if !counted {
+		return nil
+	}
+	if l != nil {
+		if promoted {
+			old = nil
 		}
-		if err := w.putLearning(l, nil); err != nil {
+		if err := w.putLearning(l, old); err != nil {
 			return err
 		}
-		st.Preference = l.ID
-		res.Created = append(res.Created, l)
-		res.Promoted = append(res.Promoted, l)
+		if promoted {
+			res.Created = append(res.Created, l)
+			res.Promoted = append(res.Promoted, l)
+		} else {
+			res.Reinforced = append(res.Reinforced, l)
+		}
 	}
 	return putStrikes(w, key, st)
 }
 
-func putStrikes(w *wtx, key []byte, st *strikes) error {
+func putStrikes(w *wtx, key []byte, st *Strikes) error {
 	val, err := json.Marshal(st)
 	if err != nil {
 		return err
@@ -187,7 +267,7 @@ func appendDistinct(list []string, s string) []string {
 
 // preferenceText phrases a preference: its kind, and the corrections that
 // made it, latest first.
-func preferenceText(st *strikes) string {
+func preferenceText(st *Strikes) string {
 	var b strings.Builder
 	b.WriteString("Standing preference")
 	if st.Kind != "" {
@@ -209,7 +289,7 @@ func preferenceText(st *strikes) string {
 // contradictTxn demotes the preferences of e's function whose kind is
 // kind (positive feedback naming that kind contradicts them).
 func contradictTxn(w *wtx, e *Execution, kind string, now time.Time, res *TrainResult) error {
-	key := strikesKey(OwnerOf(e).key(), "kind:"+strings.ToLower(strings.TrimSpace(kind)))
+	key := strikesKey(OwnerOf(e).key(), KindTopic(kind))
 	val, err := getValue(w.txn, key)
 	if isNotFound(err) {
 		return nil
@@ -217,7 +297,7 @@ func contradictTxn(w *wtx, e *Execution, kind string, now time.Time, res *TrainR
 	if err != nil {
 		return err
 	}
-	st := new(strikes)
+	st := new(Strikes)
 	if err := json.Unmarshal(val, st); err != nil {
 		return fmt.Errorf("decoding correction counts: %w", err)
 	}
@@ -226,16 +306,14 @@ func contradictTxn(w *wtx, e *Execution, kind string, now time.Time, res *TrainR
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			return err
 		}
-		if err == nil && l.Kind == LearningPreference {
+		if err == nil {
 			old := *l
-			l.Kind = LearningCorrection
-			l.Confidence = roundConf(math.Max(0, l.Confidence-WeakenStep))
-			l.LastUsed = now.UTC()
-			l.DecayedThrough = time.Time{}
-			if err := w.putLearning(l, &old); err != nil {
-				return err
+			if DemotePreference(l, now) {
+				if err := w.putLearning(l, &old); err != nil {
+					return err
+				}
+				res.Contradicted = append(res.Contradicted, l)
 			}
-			res.Contradicted = append(res.Contradicted, l)
 		}
 	}
 	// Similar corrections from now on count from zero.
@@ -250,7 +328,7 @@ func (s *Store) Preferences(o Owner) ([]*Learning, error) {
 	err := s.view(func(txn *badger.Txn) error {
 		var ids []string
 		err := scan(txn, pStrikes+function+sep, scanOpts{}, func(_, val []byte) (bool, error) {
-			st := new(strikes)
+			st := new(Strikes)
 			if err := json.Unmarshal(val, st); err != nil {
 				return false, fmt.Errorf("decoding correction counts: %w", err)
 			}
@@ -283,16 +361,13 @@ func (s *Store) Preferences(o Owner) ([]*Learning, error) {
 	return out, nil
 }
 
-// trainPreferences applies the 3-strike rule to one feedback: a
-// correction given with a negative score (or none), or a negative score
-// with a kind, is a strike; a positive score with a kind contradicts the
-// preference of that kind.
+// trainPreferences applies the 3-strike rule to one feedback (see
+// PreferenceStepOf).
 func (s *Store) trainPreferences(w *wtx, e *Execution, fb FeedbackInput, now time.Time, res *TrainResult) error {
-	negative := fb.Score == nil || *fb.Score < 0
-	switch {
-	case fb.Correction != "" && negative, fb.Kind != "" && fb.Score != nil && *fb.Score < 0:
+	switch PreferenceStepOf(fb) {
+	case PrefStrike:
 		return s.countStrikeTxn(w, e, fb, now, res)
-	case fb.Kind != "" && fb.Score != nil && *fb.Score > 0:
+	case PrefContradict:
 		return contradictTxn(w, e, fb.Kind, now, res)
 	}
 	return nil

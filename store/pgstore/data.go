@@ -288,9 +288,9 @@ func (s *Store) ForgetLearning(id string) error {
 // Feedback applies the Train step (see store.Store.Feedback) in one
 // transaction. The feedback is appended as a row of its own; the learnings
 // it reinforces or weakens are locked (SELECT ... FOR UPDATE), so two
-// processes giving feedback at once both count.
-//
-// Not yet done here: the 3-strike preference rule and tool retirement.
+// processes giving feedback at once both count. The 3-strike preference
+// rule (store.Strikes) and tool retirement are applied in the same
+// transaction.
 func (s *Store) Feedback(execID string, fb store.FeedbackInput) (*store.TrainResult, error) {
 	fb.Correction = strings.TrimSpace(fb.Correction)
 	fb.Note = strings.TrimSpace(fb.Note)
@@ -316,7 +316,7 @@ func (s *Store) Feedback(execID string, fb store.FeedbackInput) (*store.TrainRes
 		}
 		newLearning := func(kind, text string) error {
 			// One writer per owner decides "same advice again" at a time.
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, store.OwnerKey(owner.Module, owner.Function)); err != nil {
+			if err := lockOwner(ctx, tx, owner); err != nil {
 				return err
 			}
 			rows, err := tx.Query(ctx, `SELECT rec FROM learnings WHERE scope=$1 AND domain=$2 AND norm=$3 ORDER BY id LIMIT 1 FOR UPDATE`,
@@ -366,6 +366,9 @@ func (s *Store) Feedback(execID string, fb store.FeedbackInput) (*store.TrainRes
 			if err := adjustApplied(ctx, tx, e, *fb.Score > 0, now, res); err != nil {
 				return err
 			}
+		}
+		if err := s.trainPreferences(ctx, tx, e, fb, now, res); err != nil {
+			return err
 		}
 		if fb.Score != nil && *fb.Score < 0 {
 			rows, err := tx.Query(ctx, `DELETE FROM tools WHERE source_execution=$1 RETURNING name`, e.ID)
@@ -531,21 +534,6 @@ func (s *Store) Decay(now time.Time) (*store.DecayResult, error) {
 		return putLearnings(ctx, tx, put)
 	})
 	return res, err
-}
-
-// Preferences returns the standing preferences of o's function, oldest first.
-func (s *Store) Preferences(o store.Owner) ([]*store.Learning, error) {
-	var out []*store.Learning
-	err := s.retry(context.Background(), "reading preferences", func(ctx context.Context) error {
-		rows, err := s.pool.Query(ctx, `SELECT rec FROM learnings WHERE scope=$1 AND kind=$2 ORDER BY id`,
-			store.OwnerKey(o.Module, o.Function), store.LearningPreference)
-		if err != nil {
-			return err
-		}
-		out, err = scanLearnings(rows)
-		return err
-	})
-	return out, err
 }
 
 // Stats summarises the store.

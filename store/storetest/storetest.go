@@ -109,6 +109,100 @@ var tests = []struct {
 			t.Fatal("score 2 accepted")
 		}
 	}},
+	{"ThreeStrikesMakeAPreference", func(t *testing.T, s store.Backend, c *Clock) {
+		owner := store.Owner{Module: "/p/main.na", Function: "total"}
+		prefs := func() []*store.Learning {
+			t.Helper()
+			ps, err := s.Preferences(owner)
+			must(t, err)
+			return ps
+		}
+		var es []*store.Execution
+		for i, corr := range []string{"Use euros!", "use   EUROS", "Use euros."} {
+			if len(prefs()) != 0 {
+				t.Fatalf("a preference after %d corrections", i)
+			}
+			e := exec(t, s, c, "total", "")
+			es = append(es, e)
+			res, err := s.Feedback(e.ID, store.FeedbackInput{Score: score(-1), Correction: corr})
+			must(t, err)
+			if i < 2 && len(res.Promoted) != 0 {
+				t.Fatalf("promoted after %d corrections", i+1)
+			}
+			if i == 2 && (len(res.Promoted) != 1 || res.Promoted[0].Kind != store.LearningPreference) {
+				t.Fatalf("third similar correction: promoted %+v", res.Promoted)
+			}
+		}
+		ps := prefs()
+		if len(ps) != 1 || ps[0].Text != "Standing preference, from 3 corrections: Use euros." {
+			t.Fatalf("preferences %+v", ps)
+		}
+		pref := ps[0]
+		// The same execution corrected again counts once.
+		res, err := s.Feedback(es[2].ID, store.FeedbackInput{Correction: "use euros"})
+		must(t, err)
+		if got := prefs(); len(res.Promoted) != 0 || got[0].TimesReinforced != 0 {
+			t.Fatalf("a repeated execution counted: %+v", got[0])
+		}
+		// A fourth execution reinforces the preference.
+		e4 := exec(t, s, c, "total", "")
+		_, err = s.Feedback(e4.ID, store.FeedbackInput{Correction: "USE EUROS"})
+		must(t, err)
+		if got := prefs(); len(got) != 1 || got[0].ID != pref.ID || got[0].TimesReinforced != 1 ||
+			got[0].Text != "Standing preference, from 4 corrections: USE EUROS" {
+			t.Fatalf("after a fourth: %+v", got)
+		}
+		// Neither negative feedback nor idle time weakens it.
+		e5 := exec(t, s, c, "total", "", pref.ID)
+		res, err = s.Feedback(e5.ID, store.FeedbackInput{Score: score(-1)})
+		must(t, err)
+		c.Advance(5 * store.DecayPeriod)
+		_, err = s.Decay(time.Time{})
+		must(t, err)
+		if got := prefs(); len(res.Weakened) != 0 || len(got) != 1 || got[0].Confidence != 1 {
+			t.Fatalf("preference weakened: %+v %+v", res.Weakened, got)
+		}
+		// Corrections of one kind: promoted at the threshold given, then
+		// contradicted by positive feedback naming the kind.
+		var style *store.Learning
+		for i := range 2 {
+			e := exec(t, s, c, "total", "")
+			res, err := s.Feedback(e.ID, store.FeedbackInput{Score: score(-1), Kind: "Style", Strikes: 2})
+			must(t, err)
+			if i == 1 {
+				if len(res.Promoted) != 1 || res.Promoted[0].Text != "Standing preference (style), from 2 corrections" {
+					t.Fatalf("kind strikes: %+v", res.Promoted)
+				}
+				style = res.Promoted[0]
+			}
+		}
+		if got := prefs(); len(got) != 2 || got[1].ID != style.ID {
+			t.Fatalf("preferences %+v", got)
+		}
+		e := exec(t, s, c, "total", "")
+		res, err = s.Feedback(e.ID, store.FeedbackInput{Score: score(1), Kind: "style"})
+		must(t, err)
+		if len(res.Contradicted) != 1 || res.Contradicted[0].ID != style.ID ||
+			res.Contradicted[0].Kind != store.LearningCorrection || !near(res.Contradicted[0].Confidence, 0.8) {
+			t.Fatalf("contradicted %+v", res.Contradicted)
+		}
+		if got := prefs(); len(got) != 1 || got[0].ID != pref.ID {
+			t.Fatalf("after the contradiction: %+v", got)
+		}
+		// Counting starts again: one more style strike does not promote.
+		e = exec(t, s, c, "total", "")
+		res, err = s.Feedback(e.ID, store.FeedbackInput{Score: score(-1), Kind: "style", Strikes: 2})
+		must(t, err)
+		if len(res.Promoted) != 0 {
+			t.Fatalf("promoted after one strike following a contradiction")
+		}
+		// The same function name in another module has none.
+		other, err := s.Preferences(store.Owner{Module: "/q/other.na", Function: "total"})
+		must(t, err)
+		if len(other) != 0 {
+			t.Fatalf("another module's preferences: %+v", other)
+		}
+	}},
 	{"ScoreReinforcesWeakensPrunes", func(t *testing.T, s store.Backend, c *Clock) {
 		l := &store.Learning{Text: "round to cents", Function: "total", Module: "/p/main.na", Confidence: 0.5}
 		must(t, s.AddLearning(l))
