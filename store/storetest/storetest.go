@@ -4,6 +4,7 @@ package storetest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"math"
 	"sync"
@@ -201,6 +202,61 @@ var tests = []struct {
 		must(t, err)
 		if len(other) != 0 {
 			t.Fatalf("another module's preferences: %+v", other)
+		}
+	}},
+	{"ResponseCache", func(t *testing.T, s store.Backend, c *Clock) {
+		rc, ok := s.(store.ResponseCache)
+		if !ok {
+			t.Fatalf("%T keeps no response cache", s)
+		}
+		if _, ok, err := rc.GetCachedReply("k1"); err != nil || ok {
+			t.Fatalf("empty cache: %v %v", ok, err)
+		}
+		st, err := rc.CacheStats()
+		must(t, err)
+		if st.Entries != 0 || st.Bytes != 0 || len(st.ByModel) != 0 {
+			t.Fatalf("empty stats %+v", st)
+		}
+		r1 := &store.CachedReply{Key: "k1", Endpoint: "http://127.0.0.1:1/v1", Model: "m-small", Text: "42",
+			ResponseModel: "m-small-2026", PromptTokens: 10, CompletionTokens: 2, UsedResponseFormat: true}
+		must(t, rc.PutCachedReply(r1))
+		c.Advance(time.Hour)
+		must(t, rc.PutCachedReply(&store.CachedReply{Key: "k2", Model: "m-large", Text: "hello"}))
+		got, ok, err := rc.GetCachedReply("k1")
+		must(t, err)
+		if !ok || *got != *r1 || !got.Created.Equal(c.Now().Add(-time.Hour)) {
+			t.Fatalf("got %+v, want %+v", got, r1)
+		}
+		// Replaced under the same key.
+		must(t, rc.PutCachedReply(&store.CachedReply{Key: "k2", Model: "m-large", Text: "hello again"}))
+		got, _, err = rc.GetCachedReply("k2")
+		must(t, err)
+		if got.Text != "hello again" {
+			t.Fatalf("replaced reply: %+v", got)
+		}
+		var size int64
+		for _, k := range []string{"k1", "k2"} {
+			r, _, err := rc.GetCachedReply(k)
+			must(t, err)
+			b, _ := json.Marshal(r)
+			size += int64(len(b))
+		}
+		st, err = rc.CacheStats()
+		must(t, err)
+		if st.Entries != 2 || st.ByModel["m-small"] != 1 || st.ByModel["m-large"] != 1 || st.Bytes != size ||
+			!st.Oldest.Equal(r1.Created) || !st.Newest.Equal(c.Now()) {
+			t.Fatalf("stats %+v", st)
+		}
+		if err := rc.PutCachedReply(&store.CachedReply{Text: "no key"}); err == nil {
+			t.Fatal("a reply without a key was cached")
+		}
+		n, err := rc.ClearCache()
+		must(t, err)
+		if n != 2 {
+			t.Fatalf("cleared %d, want 2", n)
+		}
+		if _, ok, _ := rc.GetCachedReply("k1"); ok {
+			t.Fatal("k1 still cached after clear")
 		}
 	}},
 	{"ScoreReinforcesWeakensPrunes", func(t *testing.T, s store.Backend, c *Clock) {
