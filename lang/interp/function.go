@@ -147,9 +147,11 @@ type frame struct {
 func (th *Thread) reserve(n int) int {
 	base := th.sp
 	if base+n > len(th.stack) {
+		// A fresh thread (a generator's body, a parallel worker) starts
+		// small; the stack doubles from there.
 		size := 2 * len(th.stack)
-		if size < base+n+256 {
-			size = base + n + 256
+		if size < base+n+32 {
+			size = base + n + 32
 		}
 		ns := make([]Value, size)
 		copy(ns, th.stack[:base])

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"iter"
 	"runtime"
 	"runtime/debug"
 
@@ -55,8 +56,17 @@ func (it *Iterator) Next(th *Thread) (Value, bool) {
 	}
 	var v Value
 	var ok bool
-	if it.gen != nil {
-		v, ok = it.gen.resume(th)
+	if g := it.gen; g != nil {
+		if !g.started {
+			g.started = true
+			g.start(th)
+			// A generator dropped while suspended ends its coroutine.
+			runtime.SetFinalizer(it, func(it *Iterator) { it.gen.close() })
+		}
+		v, ok = g.resume(th)
+		if !ok {
+			runtime.SetFinalizer(it, nil)
+		}
 	} else {
 		v, ok = it.next(th)
 	}
@@ -178,24 +188,24 @@ type generator struct {
 	fr      *frame // the call's frame: heap slots, cells, free variables
 	body    stmtFn
 	started bool
-	// pulled mode
-	th    *Thread          // the body's own thread
-	wake  chan genMsg      // consumer -> body (buffered: a finalizer never blocks)
-	yield chan genMsg      // body -> consumer
-	ret   Value            // the value of `return v` in the body
+	running bool // the body is running (pulled): resuming it again is an error
+	// pulled mode: the body runs as a coroutine (iter.Pull) on a thread of
+	// its own; next resumes it until its following yield.
+	th    *Thread
+	next  func() (Value, bool)
+	stop  func()
+	yield func(Value) bool // inside the body: hand a value to the consumer
+	exc   *Exception       // the exception the body ended with
 	sink  func(Value) bool // pushed mode: the consumer
-}
-
-type genMsg struct {
-	v     Value
-	exc   *Exception
-	done  bool
-	close bool
 }
 
 // pushStop unwinds a pushed generator body when its consumer stops early or
 // raises; exception handlers and finally blocks in the body do not see it.
 type pushStop struct{ consumer any }
+
+// genExit unwinds the body of a pulled generator that was dropped while
+// suspended; exception handlers and finally blocks in the body do not see it.
+type genExit struct{}
 
 // newGenerator returns the generator object of a call of a generator
 // function whose frame is fr: the frame's slots are copied off the thread's
@@ -208,9 +218,7 @@ func newGenerator(fr *frame, body stmtFn) *Iterator {
 	cp.exc = nil
 	cp.gen = g
 	g.fr = &cp
-	it := &Iterator{kind: "generator", gen: g, in: fr.th.in}
-	runtime.SetFinalizer(it, func(it *Iterator) { it.gen.close() })
-	return it
+	return &Iterator{kind: "generator", gen: g, in: fr.th.in}
 }
 
 // push runs the whole body on the consumer's thread, handing each yielded
@@ -229,6 +237,7 @@ func (g *generator) push(th *Thread, fn func(Value) bool) {
 	defer func() {
 		th.depth, th.sp = depth, sp
 		th.frames = th.frames[:nframes]
+		g.sink = nil
 		if x := recover(); x != nil {
 			if s, ok := x.(pushStop); ok {
 				if s.consumer != nil {
@@ -250,56 +259,64 @@ func (th *Thread) yieldValue(fr *frame, v Value) Value {
 		th.raise(Errorf("SyntaxError", "'yield' outside a generator"), fr.pos)
 	}
 	if g.sink != nil {
-		var cont bool
-		func() {
-			defer func() {
-				if x := recover(); x != nil {
-					panic(pushStop{consumer: x})
-				}
-			}()
-			cont = g.sink(v)
-		}()
-		if !cont {
+		if !callSink(g.sink, v) {
 			panic(pushStop{})
 		}
 		return None
 	}
-	g.yield <- genMsg{v: v}
-	msg := <-g.wake
-	if msg.close {
-		runtime.Goexit()
+	if !g.yield(v) {
+		panic(genExit{})
 	}
 	return None
 }
 
-// resume runs the body until its next yield, on a goroutine of its own.
+// callSink hands v to a pushed generator's consumer; a panic of the consumer
+// is wrapped so that the generator body's handlers do not see it.
+func callSink(sink func(Value) bool, v Value) (cont bool) {
+	defer func() {
+		if x := recover(); x != nil {
+			panic(pushStop{consumer: x})
+		}
+	}()
+	return sink(v)
+}
+
+// resume runs the body until its next yield.
 func (g *generator) resume(th *Thread) (Value, bool) {
-	if !g.started {
-		g.started = true
-		g.start(th)
-	}
-	if g.th == nil {
+	if g.next == nil {
 		return nil, false // finished
+	}
+	if g.running {
+		th.raise(Errorf("ValueError", "generator already executing"), th.innerPos(g.fr.pos))
 	}
 	gth := g.th
 	gth.steps, gth.nextCheck = th.steps, th.nextCheck
 	if th.stopped.Load() {
 		gth.stopped.Store(true)
 	}
-	g.wake <- genMsg{}
-	msg := <-g.yield
+	g.running = true
+	v, ok := g.next()
+	g.running = false
 	th.steps, th.nextCheck = gth.steps, gth.nextCheck
-	if msg.done {
-		g.th = nil
-		if msg.exc != nil {
-			panic(msg.exc)
+	if !ok {
+		g.finish()
+		if e := g.exc; e != nil {
+			g.exc = nil
+			panic(e)
 		}
 		return nil, false
 	}
-	return msg.v, true
+	return v, true
 }
 
-// start creates the body's thread and goroutine; the goroutine waits for the
+// finish drops what a finished pulled body held: its thread and coroutine.
+// The frame stays for the return value (`yield from`).
+func (g *generator) finish() {
+	g.next, g.stop, g.yield, g.th = nil, nil, nil, nil
+	g.fr.th = nil
+}
+
+// start creates the body's thread and coroutine; the body runs from the
 // first resume.
 func (g *generator) start(th *Thread) {
 	gth := &Thread{in: th.in, ctx: th.ctx, maxSteps: th.maxSteps, data: th.data}
@@ -309,66 +326,78 @@ func (g *generator) start(th *Thread) {
 	gth.pool = []*frame{fr}
 	gth.depth = 1
 	g.th = gth
-	g.wake = make(chan genMsg, 1)
-	g.yield = make(chan genMsg)
 	var stop func() bool
 	if th.ctx.Done() != nil {
 		stop = context.AfterFunc(th.ctx, func() { gth.stopped.Store(true) })
 	}
-	wake, yield, body := g.wake, g.yield, g.body
-	go func() {
+	body := g.body
+	g.next, g.stop = iter.Pull(func(yield func(Value) bool) {
 		if stop != nil {
 			defer stop()
 		}
-		if msg := <-wake; msg.close {
-			return
-		}
-		var out genMsg
-		func() {
-			defer func() {
-				if x := recover(); x != nil {
-					switch e := x.(type) {
-					case *Exception:
-						out = genMsg{exc: e, done: true}
-					case error:
-						out = genMsg{exc: gth.in.locate(AsException(e), fr.pos, gth), done: true}
-					default:
-						out = genMsg{exc: gth.in.locate(Errorf("RuntimeError", "internal error in generator: %v\n%s", x, debug.Stack()), fr.pos, gth), done: true}
-					}
+		g.yield = yield
+		defer func() {
+			if x := recover(); x != nil {
+				switch e := x.(type) {
+				case genExit:
+				case *Exception:
+					g.exc = e
+				case error:
+					g.exc = gth.in.locate(AsException(e), fr.pos, gth)
+				default:
+					g.exc = gth.in.locate(Errorf("RuntimeError", "internal error in generator: %v\n%s", x, debug.Stack()), fr.pos, gth)
 				}
-			}()
-			body(fr)
-			out = genMsg{v: fr.ret, done: true}
+			}
 		}()
-		yield <- out
-	}()
+		body(fr)
+	})
 }
 
-// close ends a suspended generator's goroutine (from a finalizer).
+// close ends a suspended generator's coroutine (from a finalizer): its body
+// unwinds without running any more script code.
 func (g *generator) close() {
-	if g.started && g.th != nil && g.wake != nil {
-		select {
-		case g.wake <- genMsg{close: true}:
-		default:
-		}
+	if stop := g.stop; stop != nil {
+		g.finish()
+		stop()
 	}
 }
 
 // yieldFrom is `yield from v`: every element of v is yielded in turn.
 func (th *Thread) yieldFrom(fr *frame, v Value, pos ast.Pos) Value {
+	g := fr.gen
+	if g == nil {
+		th.raise(Errorf("SyntaxError", "'yield' outside a generator"), fr.pos)
+	}
 	it, err := th.Iter(v)
 	if err != nil {
 		th.throw(err, pos)
 	}
-	for {
-		// The body may move between threads while suspended (never: a
-		// pulled body stays on its own thread), so take fr.th each time.
-		cur := fr.th
-		x, ok := it.Next(cur)
-		if !ok {
-			break
+	if sink := g.sink; sink != nil && it.gen != nil && !it.gen.started && !it.done {
+		// Both pushed: the inner body runs here and pushes straight into
+		// this body's consumer.
+		stopped := false
+		it.done = true
+		it.gen.push(th, func(x Value) bool {
+			if !callSink(sink, x) {
+				stopped = true
+				return false
+			}
+			return true
+		})
+		if stopped {
+			panic(pushStop{})
 		}
-		cur.yieldValue(fr, x)
+	} else {
+		for {
+			// The body may move between threads while suspended (never: a
+			// pulled body stays on its own thread), so take fr.th each time.
+			cur := fr.th
+			x, ok := it.Next(cur)
+			if !ok {
+				break
+			}
+			cur.yieldValue(fr, x)
+		}
 	}
 	if it.gen != nil && it.gen.fr.ret != nil {
 		return it.gen.fr.ret
