@@ -188,7 +188,12 @@ func iterate(th *interp.Thread, v value) ([]value, error) {
 
 // call calls a mini-Dana callable from a builtin.
 func call(th *interp.Thread, fn value, args ...value) (value, error) {
-	return th.Call(fn, args, nil)
+	if len(args) == 1 {
+		return th.Call1(fn, args[0])
+	}
+	// A copy, so that args itself (often a call site's variadic slice)
+	// does not escape to the heap.
+	return th.Call(fn, append([]value(nil), args...), nil)
 }
 
 // typeName renders the type of a value for messages.

@@ -204,7 +204,7 @@ func installDictMethods(in *interp.Interpreter) {
 			if err != nil {
 				return nil, err
 			}
-			return interp.Tuple{k, x}, nil
+			return interp.Pair(k, x), nil
 		}},
 		"setdefault": {params: []string{"key", "default"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			d := dict(v)

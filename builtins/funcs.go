@@ -725,7 +725,7 @@ func builtinDivmod(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return interp.Tuple{q, m}, nil
+	return interp.Pair(q, m), nil
 }
 
 func isNumber(v value) bool {

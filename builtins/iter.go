@@ -33,7 +33,7 @@ func builtinEnumerate(th *interp.Thread, args []value, kw kwargs) (value, error)
 			return nil, false
 		}
 		i++
-		return interp.Tuple{interp.MakeInt(i - 1), x}, true
+		return interp.Pair(interp.MakeInt(i-1), x), true
 	}), nil
 }
 
@@ -57,7 +57,12 @@ func builtinZip(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		if len(its) == 0 {
 			return nil, false
 		}
-		t := make(interp.Tuple, len(its))
+		var buf [8]value
+		t := buf[:0]
+		if len(its) > len(buf) {
+			t = make([]value, 0, len(its))
+		}
+		t = t[:len(its)]
 		for i, it := range its {
 			x, ok := it.Next(th)
 			if !ok {
@@ -75,7 +80,7 @@ func builtinZip(th *interp.Thread, args []value, kw kwargs) (value, error) {
 			}
 			t[i] = x
 		}
-		return t, true
+		return interp.TupleOf(t...), true
 	}), nil
 }
 
@@ -114,6 +119,17 @@ func builtinMap(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		}
 	}
 	return th.Interp().NewIterator("map", func(th *interp.Thread) (value, bool) {
+		if len(its) == 1 {
+			x, ok := its[0].Next(th)
+			if !ok {
+				return nil, false
+			}
+			v, err := th.Call1(fn, x)
+			if err != nil {
+				panic(err)
+			}
+			return v, true
+		}
 		cargs := make([]value, len(its))
 		for i, it := range its {
 			x, ok := it.Next(th)

@@ -300,6 +300,26 @@ func (c *compiler) expr(e ast.Expr) evalFn {
 		elems := c.elems(e.Elems)
 		return func(fr *frame) Value { return NewList(elems(fr)) }
 	case *ast.TupleExpr:
+		if !hasStar(e.Elems) {
+			fns := make([]evalFn, len(e.Elems))
+			for i, x := range e.Elems {
+				fns[i] = c.expr(x)
+			}
+			if len(fns) == 2 {
+				a, b := fns[0], fns[1]
+				return func(fr *frame) Value {
+					x := a(fr)
+					return Pair(x, b(fr))
+				}
+			}
+			return func(fr *frame) Value {
+				v, t := newTuple(len(fns))
+				for i, f := range fns {
+					t[i] = f(fr)
+				}
+				return v
+			}
+		}
 		elems := c.elems(e.Elems)
 		return func(fr *frame) Value { return Tuple(elems(fr)) }
 	case *ast.SetExpr:
@@ -440,6 +460,16 @@ func (c *compiler) expr(e ast.Expr) evalFn {
 }
 
 // elems compiles a display's elements, expanding `*x`.
+// hasStar reports whether a display has a starred element (`*xs`).
+func hasStar(es []ast.Expr) bool {
+	for _, e := range es {
+		if _, ok := e.(*ast.StarredExpr); ok {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *compiler) elems(es []ast.Expr) func(fr *frame) []Value {
 	fns := make([]evalFn, len(es))
 	stars := make([]bool, len(es))

@@ -616,6 +616,37 @@ func (th *Thread) Call(fn Value, args []Value, kwargs []KwArg) (result Value, er
 	return th.call(fn, args, kwargs, pos), nil
 }
 
+// Call1 calls fn with one argument, like Call. A user function taking
+// exactly one positional parameter gets it straight in its slot: builtins
+// calling back into scripts with one value (key functions, map, filter)
+// allocate nothing per call.
+func (th *Thread) Call1(fn Value, x Value) (result Value, err error) {
+	f, ok := fn.(*Function)
+	if !ok || !f.Code.simple || len(f.Code.params) != 1 {
+		return th.Call(fn, []Value{x}, nil)
+	}
+	site, pos := th.site, th.sitePos
+	depth, sp, nframes := th.depth, th.sp, len(th.frames)
+	defer func() {
+		if r := recover(); r != nil {
+			err = th.recovered(r) // before unwinding: it locates the error
+			th.depth, th.sp = depth, sp
+			th.frames = th.frames[:nframes]
+			result = nil
+		}
+		th.site, th.sitePos = site, pos
+	}()
+	th.tick(pos)
+	if caller := th.top(); caller != nil {
+		caller.pos = pos
+	}
+	code := f.Code
+	base := th.reserve(code.nslots)
+	th.stack[base+code.params[0].slot] = x
+	nf := th.pushFrame(code, f, f.Module, base, pos)
+	return th.runFrame(nf, base), nil
+}
+
 // protect runs f, turning a raised mini-Dana exception (or an internal
 // panic) into an error and restoring the thread's stacks.
 func (th *Thread) protect(f func()) (err error) {
