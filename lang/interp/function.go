@@ -175,10 +175,19 @@ func (th *Thread) pushFrame(code *Code, fn *Function, mod *Module, base int, pos
 		th.pool = append(th.pool, fr)
 	}
 	th.depth++
-	*fr = frame{th: th, mod: mod, fn: fn, code: code, slots: th.stack[base : base+code.nslots : base+code.nslots], pos: pos}
+	// Field by field rather than `*fr = frame{...}`: a pooled frame is a
+	// heap object, and a whole-struct store goes through the bulk write
+	// barrier while the GC runs. Every field of frame is set here.
+	fr.th, fr.mod, fr.fn, fr.code = th, mod, fn, code
+	fr.slots = th.stack[base : base+code.nslots : base+code.nslots]
+	fr.pos = pos
+	fr.cells, fr.ret, fr.exc, fr.gen = nil, nil, nil, nil
 	if fn != nil {
 		fr.free = fn.Free
 		fr.name = code.Name
+	} else {
+		fr.free = nil
+		fr.name = ""
 	}
 	if code.ncells > 0 {
 		fr.cells = make([]*Cell, code.ncells)
