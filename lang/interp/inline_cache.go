@@ -240,6 +240,20 @@ func (c *compiler) methodCall(e *ast.CallExpr, attr *ast.AttrExpr, simple bool) 
 			nf := th.pushFrame(code, uf, uf.Module, base, npos)
 			return th.runFrame(nf, base)
 		}
+		if b, ok := m.(*Builtin); ok {
+			// A method of a built-in type (RegisterMethod: it does not
+			// keep args): its arguments live on the value stack.
+			base := th.reserve(n + 1)
+			a := th.stack[base : base+n+1 : base+n+1]
+			a[0] = recv
+			for i, ae := range argEs {
+				a[i+1] = ae(fr)
+			}
+			th.site = site
+			v := th.callBuiltin(b, a, nil, npos)
+			th.sp = base
+			return v
+		}
 		a := make([]Value, n+1)
 		a[0] = recv
 		for i, ae := range argEs {

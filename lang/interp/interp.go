@@ -204,6 +204,8 @@ func (in *Interpreter) BuiltinNames() []string {
 
 // RegisterMethod adds a method to a built-in type ("str", "list", "dict",
 // "set", "tuple", "int", "float", ...). fn receives the receiver as args[0].
+// args is valid only during the call (method calls pass a window of the
+// thread's value stack): fn must copy it to keep it.
 func (in *Interpreter) RegisterMethod(typeName, name string, fn BuiltinFunc) {
 	m := in.methods[typeName]
 	if m == nil {
