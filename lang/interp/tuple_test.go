@@ -48,3 +48,25 @@ func TestSmallTuples(t *testing.T) {
 		t.Errorf("TupleOf(3) allocates %v times, want 1", n)
 	}
 }
+
+// TestIntCache checks that integers boxed from the cache are ordinary Int
+// values and cost no allocation.
+func TestIntCache(t *testing.T) {
+	for _, n := range []int64{-6, -5, 0, 1023, 1024, 4095, 4096, 123456, intCacheSize - 1, intCacheSize, 1 << 40, -1 << 40} {
+		v := MakeInt(n)
+		if x, ok := v.(Int); !ok || int64(x) != n {
+			t.Errorf("MakeInt(%d) = %#v", n, v)
+		}
+		if v != Value(Int(n)) {
+			t.Errorf("MakeInt(%d) != Int(%d)", n, n)
+		}
+		if k, _ := hashKey(v); k != (hkey{k: 1, i: n}) {
+			t.Errorf("hashKey(MakeInt(%d)) = %v", n, k)
+		}
+	}
+	var v Value
+	if a := testing.AllocsPerRun(100, func() { v = MakeInt(654321) }); a != 0 {
+		t.Errorf("MakeInt(654321) allocates %v times", a)
+	}
+	_ = v
+}

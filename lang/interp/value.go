@@ -133,12 +133,13 @@ var smallInts = func() [1024 + 5]Value {
 	return t
 }()
 
-// MakeInt boxes an int64 as a Value without allocating for small values.
+// MakeInt boxes an int64 as a Value without allocating for small values
+// (see intcache.go for those up to a million).
 func MakeInt(n int64) Value {
 	if uint64(n+5) < uint64(len(smallInts)) {
 		return smallInts[n+5]
 	}
-	return Int(n)
+	return makeInt(n)
 }
 
 // MakeBig returns the integer as Int when it fits in 64 bits, else *BigInt.
