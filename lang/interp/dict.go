@@ -317,12 +317,7 @@ func (v *DictView) Elements() ([]Value, error) {
 	case ValuesView:
 		return append([]Value(nil), v.D.Values()...), nil
 	}
-	keys, vals := v.D.Keys(), v.D.Values()
-	out := make([]Value, len(keys))
-	for i, k := range keys {
-		out[i] = Tuple{k, vals[i]}
-	}
-	return out, nil
+	return Pairs(v.D.Keys(), v.D.Values()), nil
 }
 
 // Has implements `x in view`.
