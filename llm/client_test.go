@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -412,4 +413,28 @@ func TestGarbage200AndNotFoundHint(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 	t.Logf("404: %v", err)
+}
+
+// Concurrent calls (parallel() workers) reuse their connections instead of
+// opening one per request past the second (http.DefaultTransport keeps only
+// two idle connections per host).
+func TestConcurrentCallsReuseConnections(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	c := newClient(t, fastConfig(srv.BaseURL()))
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 10 {
+				if _, err := c.Complete(context.Background(), ask("x")); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n := srv.Connections(); srv.Count() != 80 || n > 16 {
+		t.Errorf("%d requests over %d connections; want at most 16", srv.Count(), n)
+	}
 }

@@ -28,7 +28,12 @@ func httpClient(cfg Config) *http.Client {
 	}
 	base := hc.Transport
 	if base == nil {
-		base = http.DefaultTransport
+		// http.DefaultTransport keeps 2 idle connections per host: with
+		// parallel() calls in flight, every request past the second would
+		// open (and, for HTTPS, handshake) a new connection.
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.MaxIdleConnsPerHost = MaxIdleConnsPerHost
+		base = t
 	}
 	hc.Transport = &capTransport{base: base, max: cfg.MaxReplyBytes}
 	hc.CheckRedirect = func(req *http.Request, via []*http.Request) error {
@@ -75,6 +80,11 @@ func redirectMessage(r *http.Response) string {
 	}
 	return msg + "; configure the base URL the redirect points to"
 }
+
+// MaxIdleConnsPerHost is how many idle connections to the endpoint the
+// client keeps for reuse: as many as parallel() workers may have calls in
+// flight.
+const MaxIdleConnsPerHost = 256
 
 // capTransport caps the bodies of the responses of base.
 type capTransport struct {

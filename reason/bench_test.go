@@ -2,9 +2,13 @@ package reason_test
 
 import (
 	"context"
+	"strconv"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/minidana/dana/builtins"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/llm"
 	"github.com/minidana/dana/llm/llmtest"
@@ -92,4 +96,75 @@ func BenchmarkReasonOverhead(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkParallelOverhead measures what parallel() adds to a reason()
+// call: batches of 64 calls made by a plain loop and by
+// parallel(workers=8), alternating within each iteration so that the
+// machine's load affects both alike, reported per call: wall time, CPU time
+// (user+system of the whole process, the loopback server included), and the
+// differences parallel - loop ("overhead"). "instant" answers in process, so
+// the difference is the forks, goroutines and lock hand-offs alone;
+// "loopback" goes through openai-go and HTTP (streamed) to an instant
+// server. The goal: at most 50 µs per call. Compare runs with
+// benchstat.
+func BenchmarkParallelOverhead(b *testing.B) {
+	const batch = 64
+	clients := map[string]func(b *testing.B) llm.Client{
+		"instant": func(b *testing.B) llm.Client { return &instantClient{text: "FINAL_ANSWER: 5"} },
+		"loopback": func(b *testing.B) llm.Client {
+			srv := llmtest.NewServer(b)
+			srv.SetDefault("FINAL_ANSWER: 5")
+			c, err := llm.New(llm.Config{BaseURL: srv.BaseURL()})
+			if err != nil {
+				b.Fatal(err)
+			}
+			return c
+		},
+	}
+	for _, cname := range []string{"instant", "loopback"} {
+		b.Run(cname, func(b *testing.B) {
+			in := interp.New(interp.Options{})
+			builtins.Install(in)
+			reason.Install(in, clients[cname](b), nil, reason.Hooks{})
+			if err := in.Exec("bench.na", benchSrc+"N = "+strconv.Itoa(batch)+"\n"); err != nil {
+				b.Fatal(err)
+			}
+			codes := [2]string{"out = [number(i) for i in range(N)]", "out = parallel(number, range(N), workers=8)"}
+			var wall, cpu [2]time.Duration
+			run := func(k int) {
+				c0, t0 := cpuTime(b), time.Now()
+				if err := in.Exec("run.na", codes[k]); err != nil {
+					b.Fatal(err)
+				}
+				wall[k] += time.Since(t0)
+				cpu[k] += cpuTime(b) - c0
+			}
+			run(0) // warm up
+			run(1)
+			wall, cpu = [2]time.Duration{}, [2]time.Duration{}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				run(i % 2) // alternate which goes first
+				run(1 - i%2)
+			}
+			calls := float64(b.N * batch)
+			us := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 / calls }
+			b.ReportMetric(us(wall[0]), "loop-µs/call")
+			b.ReportMetric(us(wall[1]), "par8-µs/call")
+			b.ReportMetric(us(wall[1])-us(wall[0]), "overhead-µs/call")
+			b.ReportMetric(us(cpu[0]), "loop-cpu-µs/call")
+			b.ReportMetric(us(cpu[1]), "par8-cpu-µs/call")
+			b.ReportMetric(us(cpu[1])-us(cpu[0]), "cpu-overhead-µs/call")
+		})
+	}
+}
+
+// cpuTime is the user+system CPU time of the process so far.
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

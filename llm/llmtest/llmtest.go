@@ -31,6 +31,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -179,6 +180,7 @@ type Server struct {
 	hang        bool
 	requests    []Request
 	closeOnce   sync.Once
+	conns       atomic.Int64
 }
 
 // NewServer starts a server on loopback and closes it when the test ends.
@@ -186,7 +188,13 @@ type Server struct {
 func NewServer(tb testing.TB) *Server {
 	tb.Helper()
 	s := &Server{done: make(chan struct{}), defaultText: "ok"}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(s.serve))
+	s.srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			s.conns.Add(1)
+		}
+	}
+	s.srv.Start()
 	tb.Cleanup(s.Close)
 	return s
 }
@@ -267,6 +275,9 @@ func (s *Server) Count() int {
 	defer s.mu.Unlock()
 	return len(s.requests)
 }
+
+// Connections is the number of TCP connections clients opened so far.
+func (s *Server) Connections() int { return int(s.conns.Load()) }
 
 // LastRequest returns the latest request; it fails the test if none came.
 func (s *Server) LastRequest(tb testing.TB) Request {
