@@ -174,8 +174,7 @@ func testREPLStreaming(t *testing.T, bin string) {
 
 	tm.send("n: int = reason(\"How much is two and two?\")\r")
 	tm.expect("n: int = reason(\"How much is two and two?\")")
-	tm.expect("s  How much is two and two?") // the progress line: "⠙   0.3s  How much..."
-	tm.expect("↓ 2 tokens")
+	tm.expect("s  ↓ 2 tokens  How much is two and two?") // the progress line: "⠙   0.3s  ↓ 2 tokens  How much..."
 	close(sum)
 	tm.expect(">>> ")
 	tm.send("n + 1\r")

@@ -268,16 +268,19 @@ func (d *Display) linesLocked() []string {
 			break
 		}
 		c := d.calls[id]
-		line := fmt.Sprintf("%s %5.1fs  %s", spin, now.Sub(c.started).Seconds(), c.label)
+		// What changes comes first, the label last: a narrow terminal
+		// cuts the label, not the retry notice or the tokens.
+		line := fmt.Sprintf("%s %5.1fs  ", spin, now.Sub(c.started).Seconds())
 		switch {
 		case c.tokens == 1:
-			line += "  ↓ 1 token"
+			line += "↓ 1 token  "
 		case c.tokens > 1:
-			line += fmt.Sprintf("  ↓ %d tokens", c.tokens)
+			line += fmt.Sprintf("↓ %d tokens  ", c.tokens)
 		}
 		if c.note != "" {
-			line += "  [" + c.note + "]"
+			line += "[" + c.note + "]  "
 		}
+		line += c.label
 		lines = append(lines, line)
 	}
 	return lines
