@@ -8,16 +8,6 @@ import (
 	"github.com/minidana/dana/lang/lexer"
 )
 
-// Why an input is not finished yet.
-type openKind int
-
-const (
-	openNone         openKind = iota
-	openBracket               // a '(', '[' or '{' is not closed
-	openString                // a triple-quoted string is not closed
-	openContinuation          // the last line ends with '\'
-)
-
 // compoundStarts are the keywords that open a compound statement: an input
 // starting with one of them is a block and runs only after a blank line, even
 // when written on one line (`for x in xs: print(x)`), as in Python.
@@ -34,9 +24,9 @@ func needsMore(src, last string) bool {
 	toks, _, err := lexer.Scan("<input>", src)
 	blank := strings.TrimSpace(last) == ""
 	switch openAtEOF(err) {
-	case openBracket, openString:
+	case diag.OpenBracket, diag.OpenString:
 		return true
-	case openContinuation:
+	case diag.OpenContinuation:
 		// A blank line after a trailing '\' is an error, as in Python.
 		return !blank
 	}
@@ -47,26 +37,28 @@ func needsMore(src, last string) bool {
 // that closes its block.
 func blockOnly(src string) bool {
 	_, _, err := lexer.Scan("<input>", src)
-	return openAtEOF(err) == openNone
+	return openAtEOF(err) == diag.OpenNone
 }
 
 // openAtEOF tells, from the scanner's diagnostics, what is left open at the
-// end of the input.
-func openAtEOF(err error) openKind {
+// end of the input (diag.Error.Open, set by the scanner where it hit the end
+// of the input inside a construct): an unclosed triple-quoted string wins
+// over a bracket, a bracket over a line continuation.
+func openAtEOF(err error) diag.Open {
 	var l diag.List
 	if !errors.As(err, &l) {
-		return openNone
+		return diag.OpenNone
 	}
-	kind := openNone
+	kind := diag.OpenNone
 	for _, d := range l {
-		switch {
-		case strings.HasPrefix(d.Msg, "unterminated triple-quoted"):
-			return openString
-		case strings.HasSuffix(d.Msg, "was never closed"):
-			kind = openBracket
-		case strings.HasPrefix(d.Msg, "unexpected end of file after line continuation"):
-			if kind == openNone {
-				kind = openContinuation
+		switch d.Open {
+		case diag.OpenString:
+			return diag.OpenString
+		case diag.OpenBracket:
+			kind = diag.OpenBracket
+		case diag.OpenContinuation:
+			if kind == diag.OpenNone {
+				kind = diag.OpenContinuation
 			}
 		}
 	}

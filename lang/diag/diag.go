@@ -18,7 +18,24 @@ type Error struct {
 	// Line is the source line the error points into (without its newline),
 	// quoted under the message. Empty when unknown.
 	Line string
+	// Open is set when the error is that the source ended inside a
+	// construct (an unclosed bracket or triple-quoted string, a line
+	// continuation, a block header with no body yet): a REPL then reads
+	// another line instead of reporting it.
+	Open Open
 }
+
+// Open tells what construct a source left open at its end.
+type Open uint8
+
+// What a source can leave open at its end.
+const (
+	OpenNone         Open = iota
+	OpenBracket           // a '(', '[' or '{' is not closed
+	OpenString            // a triple-quoted string is not closed
+	OpenContinuation      // the last line ends with '\'
+	OpenBlock             // the input ends right after a block header's ':'
+)
 
 // Error renders the diagnostic on one line: file:line:col: Type: msg.
 func (e *Error) Error() string {

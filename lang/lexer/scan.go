@@ -158,6 +158,12 @@ const (
 )
 
 func (s *scanner) errorAt(p ast.Pos, typ, format string, args ...any) {
+	s.openErrorAt(diag.OpenNone, p, typ, format, args...)
+}
+
+// openErrorAt records an error that says the source ended inside a
+// construct (open says which; see diag.Open).
+func (s *scanner) openErrorAt(open diag.Open, p ast.Pos, typ, format string, args ...any) {
 	if len(s.errs) >= MaxErrors {
 		return
 	}
@@ -166,6 +172,7 @@ func (s *scanner) errorAt(p ast.Pos, typ, format string, args ...any) {
 		Type: typ,
 		Msg:  fmt.Sprintf(format, args...),
 		Line: diag.SourceLine(s.src, p.Line),
+		Open: open,
 	})
 }
 
@@ -342,7 +349,7 @@ func (s *scanner) continuation() {
 	if nl == 0 {
 		s.advance(1)
 		if s.off >= len(s.src) {
-			s.errorAt(s.pos(), SyntaxError, "unexpected end of file after line continuation character")
+			s.openErrorAt(diag.OpenContinuation, s.pos(), SyntaxError, "unexpected end of file after line continuation character")
 			return
 		}
 		s.errorAt(s.pos(), SyntaxError, "unexpected character after line continuation character")
@@ -351,7 +358,7 @@ func (s *scanner) continuation() {
 	s.advance(1 + nl)
 	s.physCode = false
 	if s.off >= len(s.src) {
-		s.errorAt(s.pos(), SyntaxError, "unexpected end of file after line continuation character")
+		s.openErrorAt(diag.OpenContinuation, s.pos(), SyntaxError, "unexpected end of file after line continuation character")
 	}
 }
 
@@ -390,7 +397,7 @@ func onLine(open, at ast.Pos) string {
 func (s *scanner) finish() {
 	if len(s.brackets) > 0 {
 		b := s.brackets[len(s.brackets)-1]
-		s.errorAt(b.pos, SyntaxError, "'%c' was never closed", b.ch)
+		s.openErrorAt(diag.OpenBracket, b.pos, SyntaxError, "'%c' was never closed", b.ch)
 	}
 	p := s.pos()
 	if s.lineHasCode {
@@ -718,7 +725,7 @@ func (s *scanner) str(prefix string) {
 func (s *scanner) unterminated(start ast.Pos, at int, triple bool, what string) {
 	line := s.posAt(start, at).Line
 	if triple {
-		s.errorAt(start, SyntaxError, "unterminated triple-quoted %s literal (detected at line %d)", what, line)
+		s.openErrorAt(diag.OpenString, start, SyntaxError, "unterminated triple-quoted %s literal (detected at line %d)", what, line)
 	} else {
 		s.errorAt(start, SyntaxError, "unterminated %s literal (detected at line %d)", what, line)
 	}

@@ -18,7 +18,23 @@ import (
 func syntaxError(src string, toks []lexer.Token, err error) *diag.Error {
 	k, expected := locate(toks, err)
 	typ, msg, pos := explain(toks, k, expected, len(src))
-	return &diag.Error{Pos: pos, Type: typ, Msg: msg, Line: diag.SourceLine(src, pos.Line)}
+	e := &diag.Error{Pos: pos, Type: typ, Msg: msg, Line: diag.SourceLine(src, pos.Line)}
+	if typ == lexer.IndentationError && headerAtEOF(toks, k, len(src)) {
+		e.Open = diag.OpenBlock
+	}
+	return e
+}
+
+// headerAtEOF reports whether the parser stopped (at toks[k]) at the end of
+// the source right after a block header's ':' and its newline: the block's
+// body has simply not been written yet.
+func headerAtEOF(toks []lexer.Token, k, srcLen int) bool {
+	if k < 2 || k >= len(toks) {
+		return false
+	}
+	tok, nl, colon := toks[k], toks[k-1], toks[k-2]
+	return (tok.Type == lexer.EOF || tok.Type == lexer.Dedent) && tok.Pos.Offset >= srcLen &&
+		nl.Type == lexer.Newline && colon.Type == lexer.Op && colon.Value == ":"
 }
 
 // locate finds the index of the token participle stopped at, and what it

@@ -197,25 +197,44 @@ func TestRender(t *testing.T) {
 	}
 }
 
+// TestIsIncomplete: the REPL reads another line when the parser says the
+// input ended inside a construct (diag.Error.Open), never by matching the
+// text of a message.
 func TestIsIncomplete(t *testing.T) {
 	tests := []struct {
 		src  string
-		want bool
+		open diag.Open // OpenNone: complete, or an error to report at once
+		err  bool      // the source has an error (incomplete or not)
 	}{
-		{"x = (1,\n", true},
-		{"s = '''abc\n", true},
-		{"if x:\n", true},
-		{"def f():\n    if y:\n", true},
-		{"x = 1 + \\", true},
-		{"x = 1\n", false},
-		{"x = 1 +\n", false},
-		{"if x:\ny\n", false},
-		{"x = 'abc\n", false},
+		{"x = (1,\n", diag.OpenBracket, true},
+		{"x = [1, {2:\n", diag.OpenBracket, true},
+		{"print(f(\n  1,\n", diag.OpenBracket, true},
+		{"s = '''abc\n", diag.OpenString, true},
+		{"s = f\"\"\"abc {x}\n", diag.OpenString, true},
+		{"if x:\n", diag.OpenBlock, true},
+		{"def f():\n    if y:\n", diag.OpenBlock, true},
+		{"for i in range(3):\n", diag.OpenBlock, true},
+		{"x = 1 + \\", diag.OpenContinuation, true},
+		{"x = 1\n", diag.OpenNone, false},
+		{"if x:\n    y\n", diag.OpenNone, false},
+		{"x = 1 +\n", diag.OpenNone, true},
+		{"if x:\ny\n", diag.OpenNone, true},
+		{"x = 'abc\n", diag.OpenNone, true},
+		{"x = (1,))\n", diag.OpenNone, true},
+		{"x = )\n", diag.OpenNone, true},
+		{"def f():\nreturn 1\n", diag.OpenNone, true},
 	}
 	for _, tt := range tests {
 		_, err := parser.ParseFile("<stdin>", tt.src)
-		if got := parser.IsIncomplete(err); got != tt.want {
-			t.Errorf("IsIncomplete(%q: %v) = %v, want %v", tt.src, err, got, tt.want)
+		if (err != nil) != tt.err {
+			t.Errorf("ParseFile(%q) error = %v, want error %v", tt.src, err, tt.err)
+		}
+		if got := parser.IsIncomplete(err); got != (tt.open != diag.OpenNone) {
+			t.Errorf("IsIncomplete(%q: %v) = %v, want %v", tt.src, err, got, tt.open != diag.OpenNone)
+		}
+		var l diag.List
+		if tt.open != diag.OpenNone && errors.As(err, &l) && l[len(l)-1].Open != tt.open {
+			t.Errorf("%q: Open = %v, want %v", tt.src, l[len(l)-1].Open, tt.open)
 		}
 	}
 	if parser.IsIncomplete(nil) {

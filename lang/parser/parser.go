@@ -28,7 +28,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 
 	plexer "github.com/alecthomas/participle/v2/lexer"
 
@@ -314,15 +313,5 @@ func IsIncomplete(err error) bool {
 	if !errors.As(err, &l) || len(l) == 0 {
 		return false
 	}
-	e := l[len(l)-1]
-	switch {
-	case strings.HasSuffix(e.Msg, "was never closed"),
-		strings.HasPrefix(e.Msg, "unterminated triple-quoted"),
-		strings.HasPrefix(e.Msg, "unexpected end of file after line continuation"):
-		return true
-	case strings.HasPrefix(e.Msg, "expected an indented block"):
-		// Only when nothing follows the block header.
-		return !strings.Contains(e.Msg, " on line ")
-	}
-	return false
+	return l[len(l)-1].Open != diag.OpenNone
 }
