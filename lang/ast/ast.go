@@ -51,6 +51,15 @@ type File struct {
 	Source   string
 	Stmts    []Stmt
 	Comments []Comment // every comment of the file, in source order
+	// Warnings are what the scanner accepted but the user should hear
+	// about (an invalid escape kept as written, SPEC §1.4).
+	Warnings []Warning
+}
+
+// Warning is a located remark about accepted source.
+type Warning struct {
+	Pos Pos
+	Msg string
 }
 
 // ---------------------------------------------------------------------------

@@ -748,6 +748,7 @@ func (th *Thread) importModule(fr *frame, dotted string, pos ast.Pos) *Module {
 		ex := AsException(err)
 		th.raise(Errorf("ImportError", "module '%s' has errors: %s", dotted, ex.Error()), pos)
 	}
+	in.warn(f)
 	if in.opts.OnLoad != nil {
 		in.opts.OnLoad(f)
 	}

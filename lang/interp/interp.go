@@ -440,6 +440,7 @@ func (in *Interpreter) eval(filename, src string, echo func(Value)) (Value, erro
 	if err != nil {
 		return nil, err
 	}
+	in.warn(f)
 	if in.opts.OnLoad != nil {
 		in.opts.OnLoad(f)
 	}
@@ -457,6 +458,14 @@ func (in *Interpreter) eval(filename, src string, echo func(Value)) (Value, erro
 		result = th.runModule(in.main, code)
 	})
 	return result, err
+}
+
+// warn writes the warnings of a file about to run to standard error, one
+// line each: `file:line:col: SyntaxWarning: message` (SPEC §1.4).
+func (in *Interpreter) warn(f *ast.File) {
+	for _, w := range f.Warnings {
+		fmt.Fprintf(in.opts.Stderr, "%s: SyntaxWarning: %s\n", w.Pos, w.Msg)
+	}
 }
 
 // Call calls a mini-Dana callable (function, builtin, struct type...) from

@@ -274,20 +274,15 @@ func TestErrors(t *testing.T) {
 		{"x = (1]\n", "1:7: SyntaxError: closing parenthesis ']' does not match opening parenthesis '('"},
 		{"x = \\ y\n", "1:6: SyntaxError: unexpected character after line continuation character"},
 		{"x = 1 \\", "1:8: SyntaxError: unexpected end of file after line continuation character"},
-		{`x = "\x4"`, `1:6: SyntaxError: invalid escape sequence: truncated \xXX escape`},
-		{`x = "ab\u12"`, `1:8: SyntaxError: invalid escape sequence: truncated \uXXXX escape`},
 		{`x = "\U00110000"`, `1:6: SyntaxError: invalid escape sequence: illegal Unicode character`},
-		{`x = "\N{DASH}"`, `1:6: SyntaxError: invalid escape sequence: \N{...} escapes are not supported`},
 		{`f"{x"`, "1:5: SyntaxError: f-string: expecting '}'"},
 		{`f"}"`, "1:3: SyntaxError: f-string: single '}' is not allowed"},
-		{`f"{}"`, "1:4: SyntaxError: f-string: empty expression not allowed"},
 		{`f"{!r}"`, "1:4: SyntaxError: f-string: empty expression not allowed"},
 		{`f"{x#}"`, "1:5: SyntaxError: f-string expression part cannot include '#'"},
 		{`f"{x\n}"`, "1:5: SyntaxError: f-string expression part cannot include a backslash"},
 		{"f'{x\n}'", "1:1: SyntaxError: unterminated f-string literal (detected at line 1)"},
 		{`f"{x:{y"`, "1:8: SyntaxError: f-string: expecting '}'"},
 		{`f"{x:abc"`, "1:9: SyntaxError: f-string: expecting '}'"},
-		{`f"\x"`, `1:3: SyntaxError: invalid escape sequence: truncated \xXX escape`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -347,7 +342,7 @@ func TestUnquote(t *testing.T) {
 			t.Errorf("Unquote(%s) = %q, %v; want %q", tt.lit, got, err, tt.want)
 		}
 	}
-	for _, bad := range []string{``, `abc`, `"abc`, `'a"`, `xyz"a"`, `"\x4"`} {
+	for _, bad := range []string{``, `abc`, `"abc`, `'a"`, `xyz"a"`, `"\U00110000"`} {
 		if _, err := lexer.Unquote(bad); err == nil {
 			t.Errorf("Unquote(%s): no error", bad)
 		}
@@ -467,5 +462,46 @@ func TestInvariantsOnSamples(t *testing.T) {
 	for _, s := range samples {
 		toks, comments, _ := lexer.Scan("t.na", s)
 		checkInvariants(t, s, toks, comments)
+	}
+}
+
+// TestEscapeWarnings: invalid escapes are kept as written with a warning,
+// not a SyntaxError (SPEC §1.4); an empty {} in an f-string is the text {}.
+func TestEscapeWarnings(t *testing.T) {
+	tests := []struct {
+		src   string
+		warns []string // "line:col: message"
+	}{
+		{`x = "a\db"`, []string{`1:7: invalid escape sequence '\d'`}},
+		{`x = "\q" + '\Uzz'`, []string{`1:6: invalid escape sequence '\q'`, `1:13: invalid escape sequence '\U' (truncated \UXXXXXXXX escape) kept as written`}},
+		{`x = "\x4"`, []string{`1:6: invalid escape sequence '\x' (truncated \xXX escape) kept as written`}},
+		{`x = "ab\u12"`, []string{`1:8: invalid escape sequence '\u' (truncated \uXXXX escape) kept as written`}},
+		{`x = "\N{DASH}"`, []string{`1:6: invalid escape sequence '\N' (\N{...} escapes are not supported) kept as written`}},
+		{`x = f"\x{1}"`, []string{`1:7: invalid escape sequence '\x' (truncated \xXX escape) kept as written`}},
+		{`x = r"\d" + "\n\t\x41"`, nil},
+		{`x = f"{}"`, nil},
+	}
+	for _, tt := range tests {
+		_, _, warns, err := lexer.ScanFile("t.na", tt.src)
+		if err != nil {
+			t.Errorf("ScanFile(%s): %v", tt.src, err)
+			continue
+		}
+		var got []string
+		for _, w := range warns {
+			got = append(got, fmt.Sprintf("%d:%d: %s", w.Pos.Line, w.Pos.Col, w.Msg))
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.warns, "\n") {
+			t.Errorf("ScanFile(%s) warnings\n%s\nwant\n%s", tt.src, strings.Join(got, "\n"), strings.Join(tt.warns, "\n"))
+		}
+	}
+	for lit, want := range map[string]string{`"a\db"`: `a\db`, `"\Uzz"`: `\Uzz`, `"\x4"`: `\x4`} {
+		if got, err := lexer.Unquote(lit); err != nil || got != want {
+			t.Errorf("Unquote(%s) = %q, %v; want %q", lit, got, err, want)
+		}
+	}
+	toks, _, err := lexer.Scan("t.na", `f"a{}b"`)
+	if err != nil || len(toks) < 2 || toks[1].Type != lexer.FText || lexer.DecodeFText(toks[1].Value, false) != "a{}b" {
+		t.Errorf(`f"a{}b": %v %v`, toks, err)
 	}
 }

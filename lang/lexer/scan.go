@@ -28,6 +28,13 @@ const (
 // logical line has code, and by the Dedent tokens that close the blocks still
 // open.
 func Scan(filename, src string) ([]Token, []ast.Comment, error) {
+	toks, comments, _, err := ScanFile(filename, src)
+	return toks, comments, err
+}
+
+// ScanFile is Scan that also returns the warnings: the invalid escape
+// sequences of string literals, which are kept as written (SPEC §1.4).
+func ScanFile(filename, src string) ([]Token, []ast.Comment, []ast.Warning, error) {
 	s := scanner{file: filename, src: src, line: 1, col: 1}
 	s.toks = make([]Token, 0, len(src)/3+8)
 	if strings.HasPrefix(src, bom) {
@@ -40,13 +47,13 @@ func Scan(filename, src string) ([]Token, []ast.Comment, error) {
 		s.errorAt(s.pos(), SyntaxError, "%s", msg)
 		s.advance(len(src) - s.off)
 		s.emit(EOF, "", s.pos())
-		return s.toks, nil, s.errs
+		return s.toks, nil, nil, s.errs
 	}
 	s.run()
 	if len(s.errs) > 0 {
-		return s.toks, s.comments, s.errs
+		return s.toks, s.comments, s.warns, s.errs
 	}
-	return s.toks, s.comments, nil
+	return s.toks, s.comments, s.warns, nil
 }
 
 const bom = "\ufeff"
@@ -88,6 +95,7 @@ type scanner struct {
 	toks     []Token
 	comments []ast.Comment
 	errs     diag.List
+	warns    []ast.Warning // invalid escapes kept as written (SPEC §1.4)
 
 	indents  []int
 	alt      []int // the indentation levels with tabs counted as one column
@@ -738,7 +746,13 @@ func (s *scanner) checkEscapes(start ast.Pos, from, to int, fstr bool) {
 	if strings.IndexByte(body, '\\') < 0 {
 		return
 	}
-	decode(body, fstr, func(off int, msg string) {
+	decode(body, fstr, func(off int, msg string, fatal bool) {
+		if !fatal {
+			if len(s.warns) < MaxErrors {
+				s.warns = append(s.warns, ast.Warning{Pos: s.posAt(start, from+off), Msg: msg})
+			}
+			return
+		}
 		if len(s.errs) >= MaxErrors {
 			return
 		}
@@ -782,7 +796,9 @@ func (s *scanner) fstring(f *fctx, spec bool) {
 			case !f.triple && (c == '\n' || c == '\r'):
 				break text
 			case c == '{':
-				if !spec && k+1 < len(src) && src[k+1] == '{' {
+				if !spec && k+1 < len(src) && (src[k+1] == '{' || src[k+1] == '}') {
+					// `{{` is a brace; an empty `{}` is kept as the text
+					// `{}` (SPEC §1.4, a Dana convenience).
 					k += 2
 					continue
 				}

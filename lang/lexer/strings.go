@@ -10,8 +10,11 @@ import (
 // decode processes the escape sequences of the body of a non-raw literal, as
 // Python does. With fstr set it also turns the doubled braces of f-string text
 // into single ones. Invalid escapes are reported (when report is not nil) with
-// their byte offset in body and left in the result as written.
-func decode(body string, fstr bool, report func(off int, msg string)) string {
+// their byte offset in body and left in the result as written; fatal is set
+// for the one that is an error (a \U escape beyond U+10FFFF), the others are
+// kept literally with a warning (SPEC §1.4: `\d`, `\q`, a `\U` or `\x`
+// without its hex digits, `\N{...}`).
+func decode(body string, fstr bool, report func(off int, msg string, fatal bool)) string {
 	if strings.IndexByte(body, '\\') < 0 && (!fstr || !strings.ContainsAny(body, "{}")) {
 		return body
 	}
@@ -77,7 +80,7 @@ func decode(body string, fstr bool, report func(off int, msg string)) string {
 			}
 			if j < i+2+n {
 				if report != nil {
-					report(i, "invalid escape sequence: truncated "+what+" escape")
+					report(i, "invalid escape sequence '\\"+string(e)+"' (truncated "+what+" escape) kept as written", false)
 				}
 				b.WriteString(body[i:j])
 				i = j
@@ -85,7 +88,7 @@ func decode(body string, fstr bool, report func(off int, msg string)) string {
 			}
 			if v > utf8.MaxRune {
 				if report != nil {
-					report(i, "invalid escape sequence: illegal Unicode character")
+					report(i, "invalid escape sequence: illegal Unicode character", true)
 				}
 				v = utf8.RuneError
 			}
@@ -94,11 +97,16 @@ func decode(body string, fstr bool, report func(off int, msg string)) string {
 			continue
 		case 'N':
 			if report != nil {
-				report(i, `invalid escape sequence: \N{...} escapes are not supported`)
+				report(i, `invalid escape sequence '\N' (\N{...} escapes are not supported) kept as written`, false)
 			}
 			b.WriteString(`\N`)
 		default:
-			// Unknown escapes keep their backslash, as in Python.
+			// Unknown escapes keep their backslash, as in Python (which
+			// warns too, since 3.12).
+			if report != nil {
+				r, _ := utf8.DecodeRuneInString(body[i+1:])
+				report(i, "invalid escape sequence '\\"+string(r)+"'", false)
+			}
 			b.WriteByte('\\')
 			b.WriteByte(e)
 		}
@@ -135,8 +143,8 @@ func Unquote(lit string) (string, error) {
 		return body, nil
 	}
 	var bad string
-	v := decode(body, false, func(_ int, msg string) {
-		if bad == "" {
+	v := decode(body, false, func(_ int, msg string, fatal bool) {
+		if bad == "" && fatal {
 			bad = msg
 		}
 	})

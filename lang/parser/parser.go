@@ -47,8 +47,8 @@ func ParseFile(filename, src string) (*ast.File, error) {
 // parseFile is ParseFile; runs tells whether long literal runs take the fast
 // path of run.go (the tests compare both ways).
 func parseFile(filename, src string, runs bool) (*ast.File, error) {
-	toks, comments, lexErr := lexer.Scan(filename, src)
-	f := &ast.File{Name: filename, Source: src, Comments: comments}
+	toks, comments, warns, lexErr := lexer.ScanFile(filename, src)
+	f := &ast.File{Name: filename, Source: src, Comments: comments, Warnings: warns}
 	var lexErrs diag.List
 	if lexErr != nil && !errors.As(lexErr, &lexErrs) {
 		return f, fmt.Errorf("parse %s: %w", filename, lexErr)
