@@ -553,11 +553,13 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 			if err != nil {
 				th.throw(err, pos)
 			}
-			n := iterSize(it)
+			st, watch := iterStateOf(it)
 			for _, e := range elems {
 				r := step(e)
-				if n >= 0 && (r == ctrlNone || r == ctrlContinue) && iterSize(it) != n {
-					th.raise(changedSize(it), pos)
+				if watch && (r == ctrlNone || r == ctrlContinue) {
+					if err := changedDuring(it, st); err != nil {
+						th.raise(err, pos)
+					}
 				}
 				switch r {
 				case ctrlBreak:
@@ -652,27 +654,43 @@ func Iterate(v Value) ([]Value, error) {
 	return nil, Errorf("TypeError", "'%s' object is not iterable", v.TypeName())
 }
 
-// iterSize returns the size of a dict or set being iterated (-1 for other
-// iterables): a loop over one checks it after every step, as Python does.
-func iterSize(v Value) int {
-	switch x := v.(type) {
-	case *Dict:
-		return x.Len()
-	case *Set:
-		return x.Len()
-	case *DictView:
-		return x.Len()
-	}
-	return -1
+// iterState is what a loop over a dict or set watches, as Python does: its
+// size, and for a dict the version of its keys.
+type iterState struct {
+	n    int
+	keys uint64
 }
 
-// changedSize is the RuntimeError of a dict or set whose size changed while
-// a loop iterated it.
-func changedSize(v Value) *Exception {
-	if _, ok := v.(*Set); ok {
-		return Errorf("RuntimeError", "Set changed size during iteration")
+// iterStateOf returns the state of a dict, a dict view or a set being
+// iterated (ok is false for other iterables).
+func iterStateOf(v Value) (st iterState, ok bool) {
+	switch x := v.(type) {
+	case *Dict:
+		return iterState{x.Len(), x.keysVersion}, true
+	case *DictView:
+		return iterState{x.D.Len(), x.D.keysVersion}, true
+	case *Set:
+		return iterState{x.Len(), 0}, true
 	}
-	return Errorf("RuntimeError", "dictionary changed size during iteration")
+	return iterState{}, false
+}
+
+// changedDuring returns the RuntimeError of a dict or set that changed
+// since st while a loop iterated it, or nil. Python raises "keys changed"
+// when its iterator meets a key added in place of a removed one, which may
+// be a few steps later; here it is the step after the change.
+func changedDuring(v Value, st iterState) *Exception {
+	now, _ := iterStateOf(v)
+	switch {
+	case now.n != st.n:
+		if _, ok := v.(*Set); ok {
+			return Errorf("RuntimeError", "Set changed size during iteration")
+		}
+		return Errorf("RuntimeError", "dictionary changed size during iteration")
+	case now.keys != st.keys:
+		return Errorf("RuntimeError", "dictionary keys changed during iteration")
+	}
+	return nil
 }
 
 // Iterable is implemented by embedder values that can be iterated.

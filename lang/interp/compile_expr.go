@@ -951,13 +951,15 @@ func (c *compiler) comprehension(e *ast.CompExpr) evalFn {
 			if err != nil {
 				th.throw(err, cl.pos)
 			}
-			n := iterSize(it)
+			st, watch := iterStateOf(it)
 			for _, x := range xs {
 				th.tick(cl.pos)
 				cl.st(fr, x)
 				run(i + 1)
-				if n >= 0 && iterSize(it) != n {
-					th.raise(changedSize(it), cl.pos)
+				if watch {
+					if err := changedDuring(it, st); err != nil {
+						th.raise(err, cl.pos)
+					}
 				}
 			}
 		}

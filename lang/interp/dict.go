@@ -107,6 +107,9 @@ type Dict struct {
 	// they are squeezed out lazily (see compact), so deleting is O(1)
 	// amortised and iteration still sees insertion order.
 	holes int
+	// keysVersion changes whenever a key is added or removed, so that a
+	// loop over the dict notices keys that changed while its size did not.
+	keysVersion uint64
 }
 
 // compact removes the holes left by deletions.
@@ -175,6 +178,7 @@ func (d *Dict) Set(k, v Value) error {
 	d.index[hk] = len(d.keys)
 	d.keys = append(d.keys, k)
 	d.vals = append(d.vals, v)
+	d.keysVersion++
 	return nil
 }
 
@@ -192,6 +196,7 @@ func (d *Dict) Delete(k Value) (Value, bool, error) {
 		return nil, false, nil
 	}
 	v := d.vals[i]
+	d.keysVersion++
 	delete(d.index, hk)
 	d.keys[i], d.vals[i] = nil, nil
 	d.holes++
@@ -222,6 +227,7 @@ func (d *Dict) Values() []Value {
 
 // Clear removes every entry.
 func (d *Dict) Clear() {
+	d.keysVersion++
 	d.keys, d.vals = nil, nil
 	d.holes = 0
 	d.index = make(map[hkey]int)
