@@ -141,3 +141,38 @@ func positions(f *ast.File) string {
 	})
 	return b.String()
 }
+
+// FuzzRunsSameAsGrammar builds statements with long runs out of a fuzzed
+// element and a fuzzed statement around them (ITEMS marks the run) and
+// checks that the fast path changes nothing: same errors, same tree, same
+// positions.
+func FuzzRunsSameAsGrammar(f *testing.F) {
+	for i := range 40 {
+		f.Add(literal(i), "x = [ITEMS]", uint8(i))
+	}
+	for _, s := range []string{"f(ITEMS)", "x = ITEMS", "d[ITEMS]", "x = {ITEMS}", "def f(ITEMS): pass", "x = (ITEMS,)", "x = [ITEMS 1]", "{ITEMS: 1}"} {
+		f.Add("1", s, uint8(0))
+		f.Add("'k': [1, (2,)]", s, uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, elem, stmt string, n uint8) {
+		if len(elem) > 200 || len(stmt) > 400 {
+			return
+		}
+		parts := make([]string, minRun+int(n%24))
+		for i := range parts {
+			parts[i] = elem
+		}
+		src := strings.ReplaceAll(stmt, "ITEMS", strings.Join(parts, ", "))
+		fast, ferr := parseFile("t.na", src, true)
+		slow, serr := parseFile("t.na", src, false)
+		if fmt.Sprint(ferr) != fmt.Sprint(serr) {
+			t.Fatalf("%q: errors differ\nfast: %.500v\nslow: %.500v", src, ferr, serr)
+		}
+		if got, want := ast.DumpStmts(fast.Stmts), ast.DumpStmts(slow.Stmts); got != want {
+			t.Fatalf("%q: trees differ\nfast: %.800s\nslow: %.800s", src, got, want)
+		}
+		if got, want := positions(fast), positions(slow); got != want {
+			t.Fatalf("%q: positions differ\nfast: %.800s\nslow: %.800s", src, got, want)
+		}
+	})
+}
