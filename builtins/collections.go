@@ -71,7 +71,7 @@ func installListMethods(in *interp.Interpreter) {
 		"remove": {params: []string{"value"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			l := list(v)
 			for i, e := range l.Elems {
-				if interp.Equal(e, a[0]) {
+				if th.Equal(e, a[0]) {
 					l.Elems = append(l.Elems[:i], l.Elems[i+1:]...)
 					return interp.None, nil
 				}
@@ -79,10 +79,10 @@ func installListMethods(in *interp.Interpreter) {
 			return nil, interp.Errorf("ValueError", "list.remove(x): x not in list")
 		}},
 		"index": {params: []string{"value", "start", "stop"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			return seqIndex("list", list(v).Elems, a)
+			return seqIndex(th, "list", list(v).Elems, a)
 		}},
 		"count": {params: []string{"value"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			return seqCount(list(v).Elems, a[0]), nil
+			return seqCount(th, list(v).Elems, a[0]), nil
 		}},
 		"sort": {kwOnly: []string{"key", "reverse"}, fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			l := list(v)
@@ -111,13 +111,13 @@ func installListMethods(in *interp.Interpreter) {
 }
 
 // seqIndex implements list.index and tuple.index.
-func seqIndex(typ string, xs []value, a []value) (value, error) {
+func seqIndex(th *interp.Thread, typ string, xs []value, a []value) (value, error) {
 	lo, hi, err := span(a[1], a[2], len(xs))
 	if err != nil {
 		return nil, err
 	}
 	for i := lo; i < hi; i++ {
-		if interp.Equal(xs[i], a[0]) {
+		if th.Equal(xs[i], a[0]) {
 			return interp.MakeInt(int64(i)), nil
 		}
 	}
@@ -127,10 +127,10 @@ func seqIndex(typ string, xs []value, a []value) (value, error) {
 	return nil, interp.Errorf("ValueError", "%s is not in list", interp.Repr(a[0]))
 }
 
-func seqCount(xs []value, x value) value {
+func seqCount(th *interp.Thread, xs []value, x value) value {
 	n := 0
 	for _, e := range xs {
-		if interp.Equal(e, x) {
+		if th.Equal(e, x) {
 			n++
 		}
 	}
@@ -143,10 +143,10 @@ func seqCount(xs []value, x value) value {
 func installTupleMethods(in *interp.Interpreter) {
 	register(in, "tuple", map[string]methodSpec{
 		"index": {params: []string{"value", "start", "stop"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			return seqIndex("tuple", v.(interp.Tuple), a)
+			return seqIndex(th, "tuple", v.(interp.Tuple), a)
 		}},
 		"count": {params: []string{"value"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			return seqCount(v.(interp.Tuple), a[0]), nil
+			return seqCount(th, v.(interp.Tuple), a[0]), nil
 		}},
 	})
 }

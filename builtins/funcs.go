@@ -366,7 +366,7 @@ func (s *sorter) Less(i, j int) bool {
 			return x < y
 		}
 	}
-	c, err := interp.Compare("<", a, b)
+	c, err := s.th.Compare("<", a, b)
 	if err != nil {
 		s.err = err
 		return false
@@ -530,7 +530,7 @@ func minMax(th *interp.Thread, name string, want int, args []value, kw kwargs) (
 				return nil, err
 			}
 		}
-		c, err := interp.Compare(op, k, bestKey)
+		c, err := th.Compare(op, k, bestKey)
 		if err != nil {
 			return nil, err
 		}

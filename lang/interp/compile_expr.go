@@ -744,17 +744,15 @@ func compareOp(fr *frame, op string, a, b Value, pos ast.Pos) bool {
 	case "is not":
 		return !identical(a, b)
 	case "in", "not in":
-		fr.pos = pos
-		fr.th.Charge(workOf(b))
-		ok, err := Contains(b, a)
+		fr.pos, fr.th.sitePos = pos, pos
+		ok, err := fr.th.Contains(b, a)
 		if err != nil {
 			fr.th.throw(err, pos)
 		}
 		return ok == (op == "in")
 	}
-	fr.pos = pos
-	fr.th.Charge(workOf(a))
-	r, err := Compare(op, a, b)
+	fr.pos, fr.th.sitePos = pos, pos
+	r, err := fr.th.Compare(op, a, b)
 	if err != nil {
 		fr.th.throw(err, pos)
 	}

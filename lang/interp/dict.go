@@ -17,6 +17,10 @@ type hkey struct {
 	s string
 }
 
+// maxTupleKey bounds the size of a tuple's key (the encoding of its items)
+// and so the time and memory hashing it takes.
+const maxTupleKey = 16 << 20
+
 // HashKey returns the normalised key of a hashable value, or a TypeError for
 // unhashable values (lists, dicts, sets, structs).
 func hashKey(v Value) (hkey, error) { return hashKeyDepth(v, 0) }
@@ -62,6 +66,11 @@ func hashKeyDepth(v Value, depth int) (hkey, error) {
 			b.WriteString(strconv.Itoa(len(ek.s)))
 			b.WriteByte(':')
 			b.WriteString(ek.s)
+			if b.Len() > maxTupleKey {
+				// A tuple whose items share sub-tuples has a key exponential
+				// in its depth: refuse it before it eats the memory.
+				return hkey{}, Errorf("MemoryError", "tuple too large to hash (more than %d MiB of items)", maxTupleKey>>20)
+			}
 		}
 		return hkey{k: 6, s: b.String()}, nil
 	case *Set:
@@ -327,7 +336,10 @@ func (v *DictView) Elements() ([]Value, error) {
 }
 
 // Has implements `x in view`.
-func (v *DictView) Has(x Value) (bool, error) {
+func (v *DictView) Has(x Value) (bool, error) { return v.has(x, nil) }
+
+// has is Has, charging th (when not nil) for the values it compares.
+func (v *DictView) has(x Value, th *Thread) (bool, error) {
 	switch v.Kind {
 	case KeysView:
 		_, ok, err := v.D.Get(x)
@@ -341,10 +353,11 @@ func (v *DictView) Has(x Value) (bool, error) {
 		if err != nil || !ok {
 			return false, nil
 		}
-		return identical(val, t[1]) || Equal(val, t[1]), nil
+		return identical(val, t[1]) || equal(val, t[1], 0, th), nil
 	}
+	charge(th, v.D.Len())
 	for _, e := range v.D.Values() {
-		if identical(e, x) || Equal(e, x) {
+		if identical(e, x) || equal(e, x, 0, th) {
 			return true, nil
 		}
 	}

@@ -388,12 +388,13 @@ func resultBytes(op string, a, b Value) int64 {
 	return n * int64(k) * elem
 }
 
-// equal is == for the interpreter: a comparison of containers is charged
-// by size, and a RecursionError points at pos.
+// equal is == for the interpreter: the comparison is charged as it walks
+// (Thread.Equal), and a RecursionError or a limit error points at pos.
 func (th *Thread) equal(fr *frame, a, b Value, pos ast.Pos) bool {
-	if n := workOf(a); n > 0 {
-		fr.pos = pos
-		th.Charge(n)
+	switch a.(type) {
+	case *List, Tuple, *Dict, *Set, *DictView, *StructVal, Str:
+		fr.pos, th.sitePos = pos, pos
+		return th.Equal(a, b)
 	}
 	return Equal(a, b)
 }

@@ -617,7 +617,25 @@ func Unary(op string, v Value) (Value, error) {
 // structures nested deeper than MaxWalkDepth (or cyclic ones that are not
 // identical) raises RecursionError (it panics with the exception; the
 // interpreter turns the panic into the error).
-func Equal(a, b Value) bool { return equal(a, b, 0) }
+func Equal(a, b Value) bool { return equal(a, b, 0, nil) }
+
+// Equal is Equal for a script: the walk charges the thread one step per
+// element it compares, so that comparing big or shared nested structures
+// (a DAG compares in exponential time) stops at the deadline or the step
+// budget.
+func (th *Thread) Equal(a, b Value) bool {
+	if s, ok := a.(Str); ok && len(s) >= BytesPerStep && th != nil {
+		th.Charge(len(s) / BytesPerStep)
+	}
+	return equal(a, b, 0, th)
+}
+
+// charge charges th, when there is one, for n elements of a walk.
+func charge(th *Thread, n int) {
+	if th != nil && n > 0 {
+		th.Charge(n)
+	}
+}
 
 // intFloatCmp compares an int (Int, *BigInt or Bool) with a float exactly,
 // as Python does: 2**53 + 1 > float(2**53). It returns -1, 0, 1, or 2 when
@@ -654,7 +672,7 @@ func deeper(depth int, what string) {
 	}
 }
 
-func equal(a, b Value, depth int) bool {
+func equal(a, b Value, depth int, th *Thread) bool {
 	switch x := a.(type) {
 	case Int:
 		switch y := b.(type) {
@@ -721,10 +739,10 @@ func equal(a, b Value, depth int) bool {
 		if x == y {
 			return true
 		}
-		return seqEqual(x.Elems, y.Elems, depth)
+		return seqEqual(x.Elems, y.Elems, depth, th)
 	case Tuple:
 		y, ok := b.(Tuple)
-		return ok && seqEqual(x, y, depth)
+		return ok && seqEqual(x, y, depth, th)
 	case *Dict:
 		y, ok := b.(*Dict)
 		if !ok || x.Len() != y.Len() {
@@ -734,9 +752,10 @@ func equal(a, b Value, depth int) bool {
 			return true
 		}
 		deeper(depth, "in comparison")
+		charge(th, x.Len())
 		for i, k := range x.Keys() {
 			v, found, err := y.Get(k)
-			if err != nil || !found || !equal(x.Values()[i], v, depth+1) {
+			if err != nil || !found || !equal(x.Values()[i], v, depth+1, th) {
 				return false
 			}
 		}
@@ -748,17 +767,18 @@ func equal(a, b Value, depth int) bool {
 		}
 		xs, _, _ := asSet(x)
 		ys, ok, _ := asSet(b)
-		return ok && xs != nil && equal(xs, ys, depth)
+		return ok && xs != nil && equal(xs, ys, depth, th)
 	case *Set:
 		y, ok := b.(*Set)
 		if !ok {
 			if v, isView := b.(*DictView); isView {
-				return equal(v, x, depth)
+				return equal(v, x, depth, th)
 			}
 		}
 		if !ok || x.Len() != y.Len() {
 			return false
 		}
+		charge(th, x.Len())
 		for _, k := range x.Elems() {
 			if ok, _ := y.Has(k); !ok {
 				return false
@@ -776,7 +796,7 @@ func equal(a, b Value, depth int) bool {
 		if x == y {
 			return true
 		}
-		return seqEqual(x.Fields, y.Fields, depth)
+		return seqEqual(x.Fields, y.Fields, depth, th)
 	case *TypeObj:
 		switch y := b.(type) {
 		case Str:
@@ -797,13 +817,14 @@ func equal(a, b Value, depth int) bool {
 	return a == b
 }
 
-func seqEqual(x, y []Value, depth int) bool {
+func seqEqual(x, y []Value, depth int, th *Thread) bool {
 	if len(x) != len(y) {
 		return false
 	}
 	deeper(depth, "in comparison")
+	charge(th, len(x))
 	for i := range x {
-		if !equal(x[i], y[i], depth+1) {
+		if !equal(x[i], y[i], depth+1, th) {
 			return false
 		}
 	}
@@ -813,9 +834,18 @@ func seqEqual(x, y []Value, depth int) bool {
 // Compare returns -1, 0 or +1 for ordered values, or a TypeError naming the
 // operator when the values cannot be ordered. Like Equal, it raises
 // RecursionError past MaxWalkDepth.
-func Compare(op string, a, b Value) (int, error) { return compare(op, a, b, 0) }
+func Compare(op string, a, b Value) (int, error) { return compare(op, a, b, 0, nil) }
 
-func compare(op string, a, b Value, depth int) (int, error) {
+// Compare is Compare for a script: the walk charges the thread as it goes
+// (see Thread.Equal).
+func (th *Thread) Compare(op string, a, b Value) (int, error) {
+	if s, ok := a.(Str); ok && len(s) >= BytesPerStep && th != nil {
+		th.Charge(len(s) / BytesPerStep)
+	}
+	return compare(op, a, b, 0, th)
+}
+
+func compare(op string, a, b Value, depth int, th *Thread) (int, error) {
 	if x, ok := a.(Int); ok {
 		if y, ok := b.(Int); ok {
 			switch {
@@ -862,15 +892,16 @@ func compare(op string, a, b Value, depth int) (int, error) {
 		}
 	case *List:
 		if y, ok := b.(*List); ok {
-			return seqCompare(op, x.Elems, y.Elems, depth)
+			return seqCompare(op, x.Elems, y.Elems, depth, th)
 		}
 	case Tuple:
 		if y, ok := b.(Tuple); ok {
-			return seqCompare(op, x, y, depth)
+			return seqCompare(op, x, y, depth, th)
 		}
 	case *Set:
 		if y, ok := b.(*Set); ok {
 			sub := func(p, q *Set) bool {
+				charge(th, p.Len())
 				for _, e := range p.Elems() {
 					if ok, _ := q.Has(e); !ok {
 						return false
@@ -879,7 +910,7 @@ func compare(op string, a, b Value, depth int) (int, error) {
 				return true
 			}
 			switch {
-			case Equal(x, y):
+			case equal(x, y, depth, th):
 				return 0, nil
 			case sub(x, y):
 				return -1, nil
@@ -892,13 +923,14 @@ func compare(op string, a, b Value, depth int) (int, error) {
 	return 0, Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, a.TypeName(), b.TypeName())
 }
 
-func seqCompare(op string, x, y []Value, depth int) (int, error) {
+func seqCompare(op string, x, y []Value, depth int, th *Thread) (int, error) {
 	deeper(depth, "in comparison")
+	charge(th, min(len(x), len(y)))
 	for i := 0; i < len(x) && i < len(y); i++ {
-		if identical(x[i], y[i]) || equal(x[i], y[i], depth+1) {
+		if identical(x[i], y[i]) || equal(x[i], y[i], depth+1, th) {
 			continue
 		}
-		return compare(op, x[i], y[i], depth+1)
+		return compare(op, x[i], y[i], depth+1, th)
 	}
 	switch {
 	case len(x) < len(y):
@@ -910,18 +942,26 @@ func seqCompare(op string, x, y []Value, depth int) (int, error) {
 }
 
 // Contains implements `x in container`.
-func Contains(container, x Value) (bool, error) {
+func Contains(container, x Value) (bool, error) { return containsIn(container, x, nil) }
+
+// Contains is Contains for a script: the search charges the thread for the
+// elements it compares, nested ones included (see Thread.Equal).
+func (th *Thread) Contains(container, x Value) (bool, error) { return containsIn(container, x, th) }
+
+func containsIn(container, x Value, th *Thread) (bool, error) {
 	switch c := container.(type) {
 	case *List:
+		charge(th, len(c.Elems))
 		for _, e := range c.Elems {
-			if identical(e, x) || Equal(e, x) {
+			if identical(e, x) || equal(e, x, 0, th) {
 				return true, nil
 			}
 		}
 		return false, nil
 	case Tuple:
+		charge(th, len(c))
 		for _, e := range c {
-			if identical(e, x) || Equal(e, x) {
+			if identical(e, x) || equal(e, x, 0, th) {
 				return true, nil
 			}
 		}
@@ -931,6 +971,7 @@ func Contains(container, x Value) (bool, error) {
 		if !ok {
 			return false, Errorf("TypeError", "'in <string>' requires string as left operand, not %s", x.TypeName())
 		}
+		charge(th, len(c)/BytesPerStep)
 		return strings.Contains(string(c), string(s)), nil
 	case *Dict:
 		_, ok, err := c.Get(x)
@@ -938,7 +979,7 @@ func Contains(container, x Value) (bool, error) {
 	case *Set:
 		return c.Has(x)
 	case *DictView:
-		return c.Has(x)
+		return c.has(x, th)
 	case *Range:
 		var i int64
 		switch n := x.(type) {
@@ -963,12 +1004,12 @@ func Contains(container, x Value) (bool, error) {
 		return i <= c.Start && i > c.Stop && (c.Start-i)%(-c.Step) == 0, nil
 	case *Iterator:
 		found := false
-		th := c.in.cur
-		if th == nil {
+		cur := c.in.cur
+		if cur == nil {
 			return false, nil
 		}
-		err := th.Each(c, func(e Value) bool {
-			found = identical(e, x) || Equal(e, x)
+		err := cur.Each(c, func(e Value) bool {
+			found = identical(e, x) || equal(e, x, 0, th)
 			return !found
 		})
 		return found, err
