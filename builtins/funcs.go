@@ -376,8 +376,8 @@ func (s *sorter) Less(i, j int) bool {
 
 var sumSig = signature{name: "sum", params: []string{"iterable", "start"}, nreq: 1}
 
-// builtinSum is sum(iterable, start=0). Floats are added with Neumaier's
-// compensated summation, as Python 3.12 does.
+// builtinSum is sum(iterable, start=0). Floats are added one after
+// another, as Python 3.11 does (no compensated summation).
 func builtinSum(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	b, err := sumSig.bind(args, kw)
 	if err != nil {
@@ -423,23 +423,15 @@ func builtinSum(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	}
 	for ; i < len(xs); i++ {
 		if f, ok := acc.(interp.Float); ok {
-			// Compensated float summation while the items are numbers.
-			sum, c := float64(f), 0.0
+			// Plain left-to-right float addition while the items are
+			// numbers, as CPython 3.11 does (3.12 compensates).
+			sum := float64(f)
 			for ; i < len(xs); i++ {
 				x, ok := floatItem(xs[i])
 				if !ok {
 					break
 				}
-				t := sum + x
-				if math.Abs(sum) >= math.Abs(x) {
-					c += (sum - t) + x
-				} else {
-					c += (x - t) + sum
-				}
-				sum = t
-			}
-			if c != 0 && !math.IsInf(c, 0) && !math.IsNaN(c) {
-				sum += c
+				sum += x
 			}
 			acc = interp.Float(sum)
 			if i >= len(xs) {

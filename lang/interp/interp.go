@@ -275,11 +275,7 @@ func (in *Interpreter) Names(scope string) []string {
 	var out []string
 	switch scope {
 	case "", "local":
-		for n, i := range in.main.names {
-			if in.main.globals[i] != nil {
-				out = append(out, n)
-			}
-		}
+		out = in.main.GlobalNames()
 	case "private":
 		for n := range in.main.private {
 			out = append(out, n)
@@ -701,7 +697,11 @@ type Module struct {
 
 // TypeName returns "module".
 func newModule(in *Interpreter, name, file string) *Module {
-	return &Module{Name: name, File: file, in: in, names: map[string]int{}, private: map[string]Value{}}
+	m := &Module{Name: name, File: file, in: in, names: map[string]int{}, private: map[string]Value{}}
+	// As in Python: "__main__" for the program, the dotted name for an
+	// imported module, so `if __name__ == "__main__":` works.
+	m.SetGlobal("__name__", Str(name))
+	return m
 }
 
 // slot returns the index of a global, creating it.
@@ -728,11 +728,12 @@ func (m *Module) Global(name string) (Value, bool) {
 // SetGlobal sets a top-level variable of the module.
 func (m *Module) SetGlobal(name string, v Value) { m.globals[m.slot(name)] = v }
 
-// GlobalNames lists the module's bound top-level names, sorted.
+// GlobalNames lists the module's bound top-level names, sorted, without
+// the ones the interpreter sets (__name__).
 func (m *Module) GlobalNames() []string {
 	var out []string
 	for n, i := range m.names {
-		if m.globals[i] != nil {
+		if m.globals[i] != nil && n != "__name__" {
 			out = append(out, n)
 		}
 	}
