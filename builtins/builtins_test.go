@@ -439,6 +439,29 @@ func TestPrint(t *testing.T) {
 	}
 }
 
+// TestInput: input() writes its prompt, returns each line of standard input
+// without "\n" or "\r\n", and raises EOFError (an Exception) at the end,
+// as Python does.
+func TestInput(t *testing.T) {
+	var out bytes.Buffer
+	in := interp.New(interp.Options{Stdout: &out, Stdin: strings.NewReader("alice\r\nbob\nlast")})
+	builtins.Install(in)
+	src := `names = []
+while True:
+    try:
+        names.append(input("? "))
+    except EOFError as e:
+        print("|", names, str(e), isinstance(e, Exception))
+        break
+`
+	if err := in.Exec("t.na", src); err != nil {
+		t.Fatal(err)
+	}
+	if want := "? ? ? ? | ['alice', 'bob', 'last'] EOF when reading a line True\n"; out.String() != want {
+		t.Errorf("got %q\nwant %q", out.String(), want)
+	}
+}
+
 func TestLog(t *testing.T) {
 	in, out, errOut := newInterp(t)
 	err := in.Exec("t.na", `

@@ -59,6 +59,7 @@ var excTypes = func() map[string]*ExcType {
 	add("TimeoutError", "OSError")
 	add("MemoryError", "Exception")
 	add("StopIteration", "Exception")
+	add("EOFError", "Exception")
 	add("ValidationError", "Exception")
 	add("LLMError", "Exception")
 	add("OperatorError", "Exception")
