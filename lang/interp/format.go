@@ -12,6 +12,7 @@ import (
 // [[fill]align][sign][#][0][width][grouping][.precision][type].
 type formatSpec struct {
 	fill      rune
+	fillSet   bool // the spec names a fill character
 	align     byte
 	sign      byte
 	alt       bool
@@ -27,7 +28,7 @@ func parseSpec(spec string) (formatSpec, error) {
 	s := spec
 	isAlign := func(b byte) bool { return b == '<' || b == '>' || b == '^' || b == '=' }
 	if r, size := utf8.DecodeRuneInString(s); size > 0 && len(s) > size && isAlign(s[size]) {
-		fs.fill, fs.align = r, s[size]
+		fs.fill, fs.align, fs.fillSet = r, s[size], true
 		s = s[size+1:]
 	} else if len(s) > 0 && isAlign(s[0]) {
 		fs.align = s[0]
@@ -96,7 +97,8 @@ func FormatValue(v Value, spec string) (string, error) {
 		return "", intToStrError()
 	}
 	if b, ok := v.(Bool); ok {
-		if fs.typ == 0 || fs.typ == 's' {
+		// bool is an int, except that an empty spec (or 's') prints True.
+		if spec == "" {
 			v = Str(ToStr(b))
 		} else if b {
 			v = MakeInt(1)
@@ -104,12 +106,17 @@ func FormatValue(v Value, spec string) (string, error) {
 			v = MakeInt(0)
 		}
 	}
-	var body, sign string
+	// sign, then prefix (0x with #), then body: zero padding goes between
+	// the prefix and the body, as in Python ("{:#06x}" is 0x000c).
+	var body, sign, prefix string
 	numeric := false
 	switch x := v.(type) {
 	case Int, *BigInt:
 		numeric = true
 		bi, _ := bigOf(x)
+		if fs.precision >= 0 && fs.typ != 'e' && fs.typ != 'E' && fs.typ != 'f' && fs.typ != 'F' && fs.typ != 'g' && fs.typ != 'G' && fs.typ != '%' {
+			return "", Errorf("ValueError", "Precision not allowed in integer format specifier")
+		}
 		switch fs.typ {
 		case 0, 'd', 'n':
 			body = new(big.Int).Abs(bi).String()
@@ -119,10 +126,21 @@ func FormatValue(v Value, spec string) (string, error) {
 			if fs.typ == 'X' {
 				body = strings.ToUpper(body)
 			}
+			if fs.grouping == '_' {
+				body = groupBy(body, '_', 4)
+			} else if fs.grouping == ',' {
+				return "", Errorf("ValueError", "Cannot specify ',' with '%c'.", fs.typ)
+			}
 			if fs.alt {
-				body = "0" + string(fs.typ) + body
+				prefix = "0" + string(fs.typ)
 			}
 		case 'c':
+			if !bi.IsInt64() {
+				return "", Errorf("OverflowError", "Python int too large to convert to C long")
+			}
+			if bi.Int64() < 0 || bi.Int64() > utf8.MaxRune {
+				return "", Errorf("OverflowError", "%%c arg not in range(0x110000)")
+			}
 			body = string(rune(bi.Int64()))
 			numeric = false
 		case 'e', 'E', 'f', 'F', 'g', 'G', '%':
@@ -161,20 +179,21 @@ func FormatValue(v Value, spec string) (string, error) {
 				prec = 6
 			}
 			body = strconv.FormatFloat(f*100, 'f', prec, 64) + "%"
-		case 'g', 'G':
+		case 'g', 'G', 'n':
 			if prec < 0 {
 				prec = 6
 			}
 			if prec == 0 {
 				prec = 1
 			}
-			body = pyExp(strconv.FormatFloat(f, 'g', prec, 64))
-			if fs.alt && !strings.Contains(body, ".") {
-				body += "."
+			if fs.alt && !math.IsInf(f, 0) && !math.IsNaN(f) {
+				body = altG(f, prec)
+			} else {
+				body = pyExp(strconv.FormatFloat(f, 'g', prec, 64))
 			}
 		case 0:
 			if prec >= 0 {
-				body = pyExp(strconv.FormatFloat(f, 'g', max(prec, 1), 64))
+				body = noTypeFloat(f, max(prec, 1))
 			} else {
 				body = FormatFloat(f)
 			}
@@ -184,10 +203,20 @@ func FormatValue(v Value, spec string) (string, error) {
 		if fs.typ == 'E' || fs.typ == 'G' || fs.typ == 'F' {
 			body = strings.ToUpper(body)
 		}
-		if math.IsInf(f, 0) {
+		special := math.IsInf(f, 0) || math.IsNaN(f)
+		if special {
 			body = "inf"
-		} else if math.IsNaN(f) {
-			body = "nan"
+			if math.IsNaN(f) {
+				body = "nan"
+			}
+			if fs.typ == 'E' || fs.typ == 'G' || fs.typ == 'F' {
+				body = strings.ToUpper(body)
+			}
+			if fs.typ == '%' {
+				body += "%"
+			}
+			// Zero padding stays, but is not grouped.
+			fs.grouping = 0
 		}
 		if fs.grouping != 0 {
 			intPart, frac := body, ""
@@ -197,8 +226,21 @@ func FormatValue(v Value, spec string) (string, error) {
 			body = group(intPart, fs.grouping) + frac
 		}
 	default:
+		if _, isStr := v.(Str); !isStr && spec != "" {
+			return "", Errorf("TypeError", "unsupported format string passed to %s.__format__", v.TypeName())
+		}
 		if fs.typ != 0 && fs.typ != 's' {
 			return "", Errorf("ValueError", "Unknown format code '%c' for object of type '%s'", fs.typ, v.TypeName())
+		}
+		switch {
+		case fs.sign != 0:
+			return "", Errorf("ValueError", "Sign not allowed in string format specifier")
+		case fs.align == '=':
+			return "", Errorf("ValueError", "'=' alignment not allowed in string format specifier")
+		case fs.grouping != 0:
+			return "", Errorf("ValueError", "Cannot specify '%c' with 's'.", fs.grouping)
+		case fs.alt:
+			return "", Errorf("ValueError", "Alternate form (#) not allowed in string format specifier")
 		}
 		if body, err = ToStrChecked(nil, v); err != nil {
 			return "", err
@@ -218,10 +260,16 @@ func FormatValue(v Value, spec string) (string, error) {
 			sign = " "
 		}
 	}
+	sign += prefix
 	align := fs.align
 	fill := fs.fill
-	if fs.zero && align == 0 && numeric {
-		align, fill = '=', '0'
+	if fs.zero && !fs.fillSet {
+		// A 0 before the width fills with zeros; numbers then pad after
+		// the sign unless an alignment is given ("{:>05}" is 00005).
+		fill = '0'
+		if align == 0 && numeric {
+			align = '='
+		}
 	}
 	if align == 0 {
 		if numeric {
@@ -231,6 +279,15 @@ func FormatValue(v Value, spec string) (string, error) {
 		}
 	}
 	n := utf8.RuneCountInString(sign) + utf8.RuneCountInString(body)
+	if align == '=' && fill == '0' && fs.grouping != 0 && numeric {
+		// Zero padding of a grouped number is grouped too:
+		// "{:010,.1f}" of 1234.5 is 0,001,234.5.
+		n := 3
+		if fs.typ == 'x' || fs.typ == 'X' || fs.typ == 'o' || fs.typ == 'b' {
+			n = 4
+		}
+		return sign + groupedZeroPad(body, fs.grouping, n, fs.width-utf8.RuneCountInString(sign)), nil
+	}
 	pad := fs.width - n
 	if pad <= 0 {
 		return sign + body, nil
@@ -246,6 +303,69 @@ func FormatValue(v Value, spec string) (string, error) {
 		return sign + fills + body, nil
 	}
 	return fills + sign + body, nil
+}
+
+// groupedZeroPad widens a grouped number (body: "1,234.5") with leading
+// zeros, grouped like its digits, until it is at least width long.
+func groupedZeroPad(body string, sep byte, n, width int) string {
+	intPart, frac := body, ""
+	if i := strings.IndexAny(body, ".e%"); i >= 0 {
+		intPart, frac = body[:i], body[i:]
+	}
+	digits := strings.ReplaceAll(intPart, string(sep), "")
+	need := width - len(frac)
+	out := groupBy(digits, sep, n)
+	for len(out) < need {
+		digits = "0" + digits
+		out = groupBy(digits, sep, n)
+	}
+	return out + frac
+}
+
+// noTypeFloat formats f for a spec with a precision and no type: 'g' with
+// prec significant digits, except that a fixed-point result keeps a digit
+// after the point, so it switches to an exponent one digit sooner
+// ("{:.2}" of 3.0 is 3.0, "{:.1}" of 3.0 is 3e+00), as CPython does.
+func noTypeFloat(f float64, prec int) string {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return strconv.FormatFloat(f, 'g', prec, 64)
+	}
+	e := strconv.FormatFloat(f, 'e', prec-1, 64)
+	i := strings.IndexByte(e, 'e')
+	exp, _ := strconv.Atoi(e[i+1:])
+	if exp < -4 || exp >= prec-1 {
+		mant := e[:i]
+		if strings.Contains(mant, ".") {
+			mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+		}
+		return pyExp(mant + e[i:])
+	}
+	body := strconv.FormatFloat(f, 'g', prec, 64)
+	if !strings.Contains(body, ".") {
+		body += ".0"
+	}
+	return body
+}
+
+// altG is '#g': like 'g' with prec significant digits, but trailing zeros
+// and the decimal point are kept ("{:#g}" of 1.5 is 1.50000).
+func altG(f float64, prec int) string {
+	e := strconv.FormatFloat(f, 'e', prec-1, 64)
+	i := strings.IndexByte(e, 'e')
+	exp, _ := strconv.Atoi(e[i+1:])
+	var body string
+	if exp < -4 || exp >= prec {
+		body = e[:i]
+		if !strings.Contains(body, ".") {
+			body += "."
+		}
+		return pyExp(body + e[i:])
+	}
+	body = strconv.FormatFloat(f, 'f', prec-1-exp, 64)
+	if !strings.Contains(body, ".") {
+		body += "."
+	}
+	return body
 }
 
 func pyExp(s string) string {
@@ -265,20 +385,25 @@ func pyExp(s string) string {
 	return mant + sign + exp
 }
 
-func group(digits string, sep byte) string {
-	if len(digits) <= 3 {
+// group puts sep between groups of three digits, from the right.
+func group(digits string, sep byte) string { return groupBy(digits, sep, 3) }
+
+// groupBy puts sep between groups of n digits, from the right (n is 4 for
+// "{:_x}").
+func groupBy(digits string, sep byte, n int) string {
+	if len(digits) <= n {
 		return digits
 	}
 	var b strings.Builder
-	lead := len(digits) % 3
+	lead := len(digits) % n
 	if lead > 0 {
 		b.WriteString(digits[:lead])
 	}
-	for i := lead; i < len(digits); i += 3 {
+	for i := lead; i < len(digits); i += n {
 		if b.Len() > 0 {
 			b.WriteByte(sep)
 		}
-		b.WriteString(digits[i : i+3])
+		b.WriteString(digits[i : i+n])
 	}
 	return b.String()
 }

@@ -1,10 +1,13 @@
 package interp
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Value is a mini-Dana value. The concrete types are Int, *BigInt, Float,
@@ -484,6 +487,17 @@ func QuoteString(s string) string {
 			const hex = "0123456789abcdef"
 			b.WriteByte(hex[r>>4])
 			b.WriteByte(hex[r&15])
+		case r >= 0x80 && r != utf8.RuneError && !unicode.IsPrint(r):
+			// Python escapes what is not printable (controls, format
+			// characters, separators other than space, private use).
+			switch {
+			case r < 0x100:
+				fmt.Fprintf(&b, `\x%02x`, r)
+			case r < 0x10000:
+				fmt.Fprintf(&b, `\u%04x`, r)
+			default:
+				fmt.Fprintf(&b, `\U%08x`, r)
+			}
 		default:
 			b.WriteRune(r)
 		}
