@@ -448,18 +448,39 @@ func percentFormat(f string, arg Value) (Value, error) {
 			i = j + end
 			j = i + 1
 		}
-		for j < len(f) && strings.IndexByte("-+ #0123456789.", f[j]) >= 0 {
+		// Flags, width and precision; '*' takes the width or precision
+		// from the arguments (a negative width left-aligns).
+		var fl strings.Builder
+		for j < len(f) && strings.IndexByte("-+ #0123456789.*", f[j]) >= 0 {
+			if f[j] != '*' {
+				fl.WriteByte(f[j])
+				j++
+				continue
+			}
+			if k >= len(args) {
+				return nil, Errorf("TypeError", "not enough arguments for format string")
+			}
+			n, ok := args[k].(Int)
+			if !ok {
+				return nil, Errorf("TypeError", "* wants int")
+			}
+			k++
+			if n < 0 && !strings.HasSuffix(fl.String(), ".") {
+				fl.WriteByte('-')
+				n = -n
+			}
+			fl.WriteString(strconv.FormatInt(int64(max(n, 0)), 10))
 			j++
 		}
 		if j >= len(f) {
 			return nil, Errorf("ValueError", "incomplete format")
 		}
-		if f[j] == '%' {
+		if f[j] == '%' && named == nil && fl.Len() == 0 {
 			b.WriteByte('%')
 			i = j
 			continue
 		}
-		flags := f[i+1 : j]
+		flags := fl.String()
 		var a Value
 		if named != nil {
 			a = named
@@ -474,6 +495,12 @@ func percentFormat(f string, arg Value) (Value, error) {
 		var err error
 		switch f[j] {
 		case 'c':
+			if bv, ok := a.(Bool); ok {
+				a = MakeInt(0)
+				if bv {
+					a = MakeInt(1)
+				}
+			}
 			switch c := a.(type) {
 			case Int:
 				if c < 0 || c > 0x10ffff {
@@ -497,7 +524,7 @@ func percentFormat(f string, arg Value) (Value, error) {
 			if s, err = ReprChecked(nil, a); err == nil {
 				s, err = FormatValue(Str(s), pyFlags(flags, 's'))
 			}
-		case 'd', 'i':
+		case 'd', 'i', 'u':
 			if !isNumber(a) {
 				return nil, Errorf("TypeError", "%%%c format: a real number is required, not %s", f[j], a.TypeName())
 			}
@@ -513,11 +540,13 @@ func percentFormat(f string, arg Value) (Value, error) {
 				return nil, Errorf("TypeError", "%%%c format: an integer is required, not %s", f[j], a.TypeName())
 			}
 			s, err = FormatValue(a, pyFlags(flags, f[j]))
-		default:
-			if strings.IndexByte("eEfFgG", f[j]) >= 0 && !isNumber(a) {
+		case 'e', 'E', 'f', 'F', 'g', 'G':
+			if !isNumber(a) {
 				return nil, Errorf("TypeError", "must be real number, not %s", a.TypeName())
 			}
 			s, err = FormatValue(a, pyFlags(flags, f[j]))
+		default:
+			return nil, Errorf("ValueError", "unsupported format character '%c' (0x%x) at index %d", f[j], f[j], j)
 		}
 		if err != nil {
 			return nil, err
@@ -525,7 +554,10 @@ func percentFormat(f string, arg Value) (Value, error) {
 		b.WriteString(s)
 		i = j
 	}
-	if k < len(args) && !(usedMap || mapping != nil && k == 0) {
+	// As CPython: an argument with items (a dict, also a list) is taken as
+	// a mapping, so leaving it unused is not an error.
+	_, isList := arg.(*List)
+	if k < len(args) && !(usedMap || (mapping != nil || isList) && k == 0) {
 		return nil, Errorf("TypeError", "not all arguments converted during string formatting")
 	}
 	return Str(b.String()), nil

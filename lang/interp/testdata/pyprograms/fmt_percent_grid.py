@@ -1,0 +1,14 @@
+# Python: %-formatting against a grid of values and conversions (flags, width, precision,
+# * arguments, mappings) and its TypeErrors.
+vals = [0, 5, -5, 255, 3.0, -2.5, 1234.5678, 0.000123, 1e16, "ab", True, None, [1, 2]]
+fmts = ["%d", "%5d", "%-5d|", "%05d", "%+d", "% d", "%x", "%#x", "%#o", "%X", "%e", "%.2e", "%g", "%.3g", "%f", "%.2f", "%8.3f", "%-8.2f|", "%08.2f", "%s", "%r", "%10s|", "%-10s|", "%.1s", "%c", "%i", "%u", "%%d"]
+for v in vals:
+    for f in fmts:
+        try:
+            r = f % v
+        except Exception as e:
+            r = "ERR " + type(e).__name__ + ": " + str(e)
+        print(repr(v), f, "->", repr(r))
+print("%s is %d years and %.1f%%" % ("Bob", 42, 99.5))
+print("%(name)s=%(val)05.1f" % {"name": "x", "val": 3.14159})
+print("%*d|%-*d|%.*f" % (5, 42, 4, 7, 2, 3.14159))
