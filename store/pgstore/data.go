@@ -301,10 +301,27 @@ func (s *Store) Feedback(execID string, fb store.FeedbackInput) (*store.TrainRes
 		return nil, fmt.Errorf("feedback on %s: score %v is outside [-1, 1]", execID, *fb.Score)
 	}
 	now := s.now()
+	// The feedback row's id is chosen once: when the connection is lost
+	// during COMMIT the transaction is retried, and finds its row if the
+	// commit happened (the feedback then counts once, not twice).
+	fbID := s.NewID()
 	var res *store.TrainResult
 	err := s.tx("feedback on "+execID, func(ctx context.Context, tx pgx.Tx) error {
 		res = &store.TrainResult{ExecutionID: execID}
-		e, err := getExecution(ctx, tx, execID, true)
+		var rec []byte
+		var done bool
+		err := tx.QueryRow(ctx, `SELECT rec, EXISTS (SELECT 1 FROM feedback WHERE id = $2) FROM executions WHERE id = $1 FOR SHARE`,
+			execID, fbID).Scan(&rec, &done)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return &store.NotFoundError{What: "execution", ID: execID}
+		}
+		if err != nil {
+			return err
+		}
+		if done {
+			return nil // committed by the attempt that lost its connection
+		}
+		e, err := decodeExecution(rec)
 		if err != nil {
 			return err
 		}
@@ -383,7 +400,7 @@ func (s *Store) Feedback(execID string, fb store.FeedbackInput) (*store.TrainRes
 		if err != nil {
 			return fmt.Errorf("encoding feedback: %w", err)
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO feedback (id, execution_id, entry) VALUES ($1,$2,$3)`, s.NewID(), e.ID, val)
+		_, err = tx.Exec(ctx, `INSERT INTO feedback (id, execution_id, entry) VALUES ($1,$2,$3)`, fbID, e.ID, val)
 		return err
 	})
 	if err != nil {

@@ -65,6 +65,28 @@ func (e *ServerError) Error() string {
 // Unwrap returns the cause.
 func (e *ServerError) Unwrap() error { return e.Err }
 
+// Is maps the server's error codes to the store's sentinel errors: disk
+// full (SQLSTATE 53100) matches store.ErrDiskFull, data or index
+// corruption (XX001, XX002) store.ErrDamaged, a lock not obtained in time
+// (55P03) store.ErrLocked, a read-only server (25006) store.ErrReadOnly.
+func (e *ServerError) Is(target error) bool {
+	var pe *pgconn.PgError
+	if !errors.As(e.Err, &pe) {
+		return false
+	}
+	switch pe.Code {
+	case "53100":
+		return target == store.ErrDiskFull
+	case "XX001", "XX002":
+		return target == store.ErrDamaged
+	case "55P03":
+		return target == store.ErrLocked
+	case "25006":
+		return target == store.ErrReadOnly
+	}
+	return false
+}
+
 // Options tune a Store.
 type Options struct {
 	// Clock returns the current time (time.Now when nil).
@@ -93,6 +115,8 @@ type Store struct {
 	touchTimer *time.Timer
 	touchWG    sync.WaitGroup
 	closed     bool
+
+	schemaBefore, schemaNow int // schema versions before and after Open's migrations
 }
 
 var _ store.Backend = (*Store)(nil)
@@ -212,8 +236,22 @@ func (s *Store) retry(ctx context.Context, op string, f func(context.Context) er
 	if errors.As(err, &nf) || errors.As(err, &tm) {
 		return err
 	}
+	return s.serverError(op, err)
+}
+
+// serverError wraps an error from the server (a *pgconn.PgError or a
+// connection failure) as a *ServerError naming the server; others are
+// given the operation as context.
+func (s *Store) serverError(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var se *ServerError
+	if errors.As(err, &se) {
+		return err
+	}
 	var pe *pgconn.PgError
-	if errors.As(err, &pe) {
+	if errors.As(err, &pe) || retryable(err) {
 		return &ServerError{Server: s.server, Op: op, Err: err}
 	}
 	return fmt.Errorf("%s: %w", op, err)
@@ -274,6 +312,7 @@ func (s *Store) migrate(ctx context.Context) error {
 				return fmt.Errorf("schema migration %d: %w", m.v, err)
 			}
 		}
+		s.schemaBefore, s.schemaNow = cur, max(cur, latest)
 		if latest > cur {
 			if _, err := tx.Exec(ctx, `DELETE FROM schema_version`); err != nil {
 				return err
@@ -285,6 +324,10 @@ func (s *Store) migrate(ctx context.Context) error {
 		return nil
 	})
 }
+
+// Schema returns the server's schema version before Open applied the
+// pending migrations, and after.
+func (s *Store) Schema() (before, after int) { return s.schemaBefore, s.schemaNow }
 
 // SchemaVersion is the schema version this binary writes.
 func SchemaVersion() int {

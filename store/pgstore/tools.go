@@ -1,6 +1,8 @@
 package pgstore
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -95,40 +97,67 @@ func (s *Store) ForgetTool(module, name string) error {
 	})
 }
 
-// Backup writes every record as JSON Lines, each {"table": ..., "rec": ...}
-// (feedback rows carry their execution id), from one consistent snapshot.
-// For a whole-server backup use pg_dump (docs/store.md).
+// Backup writes every record (store.Record: executions with their
+// feedback, learnings, preference counts, tools, cached replies) as JSON
+// Lines from one consistent snapshot; Restore reads it back. For a backup
+// of the whole server use pg_dump (docs/store.md).
 func (s *Store) Backup(w io.Writer) error {
-	return s.retry(context.Background(), "backing up", func(ctx context.Context) error {
-		return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-			for _, q := range []struct{ table, sql string }{
-				{"execution", `SELECT rec FROM executions ORDER BY id`},
-				{"feedback", `SELECT jsonb_build_object('execution_id', execution_id, 'id', id, 'entry', entry) FROM feedback ORDER BY id`},
-				{"learning", `SELECT rec FROM learnings ORDER BY id`},
-				{"tool", `SELECT rec FROM tools ORDER BY module, name`},
-			} {
-				rows, err := tx.Query(ctx, q.sql)
-				if err != nil {
-					return err
-				}
-				for rows.Next() {
-					var raw json.RawMessage
-					if err := rows.Scan(&raw); err != nil {
-						rows.Close()
-						return err
-					}
-					line, _ := json.Marshal(map[string]any{"table": q.table, "rec": raw})
-					if _, err := w.Write(append(line, '\n')); err != nil {
-						rows.Close()
-						return err
-					}
-				}
-				rows.Close()
-				if err := rows.Err(); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
+	bw := bufio.NewWriter(w)
+	err := s.Dump(func(r *store.Record) error {
+		line, err := json.Marshal(r)
+		if err != nil {
+			return err
+		}
+		bw.Write(line)
+		return bw.WriteByte('\n')
 	})
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err != nil {
+		return fmt.Errorf("backing up: %w", err)
+	}
+	return nil
+}
+
+// Restore loads a Backup stream into the store, which must be empty
+// (store.CheckEmpty), and returns how many records it loaded.
+func (s *Store) Restore(r io.Reader) (int, error) {
+	if err := store.CheckEmpty(s); err != nil {
+		return 0, err
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 64<<20)
+	var batch []*store.Record
+	n := 0
+	for lineNo := 1; sc.Scan(); lineNo++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		rec := new(store.Record)
+		if err := json.Unmarshal(sc.Bytes(), rec); err != nil {
+			return n, fmt.Errorf("line %d: %w", lineNo, err)
+		}
+		if rec.Execution == nil && rec.Learning == nil && rec.Strikes == nil && rec.Tool == nil && rec.Reply == nil {
+			return n, fmt.Errorf("line %d: not a record of a store backup", lineNo)
+		}
+		batch = append(batch, rec)
+		if len(batch) == 500 {
+			if err := s.Load(batch); err != nil {
+				return n, err
+			}
+			n += len(batch)
+			batch = batch[:0]
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return n, err
+	}
+	if len(batch) > 0 {
+		if err := s.Load(batch); err != nil {
+			return n, err
+		}
+		n += len(batch)
+	}
+	return n, nil
 }

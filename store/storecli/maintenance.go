@@ -1,6 +1,7 @@
 package storecli
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/minidana/dana/store"
+	"github.com/minidana/dana/store/pgstore"
 )
 
 // errProblems makes `dana store check` exit with status 1 when it found
@@ -30,8 +32,18 @@ func StoreCommand(dir func() (string, error), open OpenFunc) *cobra.Command {
   dana store backup FILE    write every record to FILE (Badger's backup format)
   dana store restore FILE   replace the store with a backup; the old one is
                             kept aside as DIR.before-restore-TIME
+  dana store migrate        apply pending schema migrations; report the version
+  dana store copy FROM TO   copy every record (executions with feedback,
+                            learnings, preferences, tools, cached replies)
+                            from one store to another, empty one: Badger
+                            directories or postgres:// URLs
 
-check, backup and restore accept --json.`,
+On a PostgreSQL store (--store postgres://... or DANA_STORE_URL), backup
+writes every record as JSON lines and restore loads such a file into an
+empty database; check and repair are Badger's: use the server's tools
+(pg_amcheck, pg_dump/pg_restore).
+
+Every subcommand accepts --json.`,
 	}
 	mk := func(use, short string, args []string, run func(c *runner, dir string) error) *cobra.Command {
 		return command(open, use, short, args, func(c *runner) error {
@@ -47,11 +59,17 @@ check, backup and restore accept --json.`,
 		mk("repair", "Salvage every readable record into a fresh store; keep the damaged one aside", []string{}, storeRepair),
 		mk("backup FILE", "Write every record of the store to FILE", []string{"FILE"}, storeBackup),
 		mk("restore FILE", "Replace the store with the backup in FILE; keep the old one aside", []string{"FILE"}, storeRestore),
+		mk("migrate", "Apply pending schema migrations and report the schema version", []string{}, storeMigrate),
+		command(open, "copy FROM TO", "Copy every record from one store to another, empty one (Badger or PostgreSQL)",
+			[]string{"FROM", "TO"}, storeCopy),
 	)
 	return root
 }
 
 func storeCheck(c *runner, dir string) error {
+	if pgstore.IsURL(dir) {
+		return errNotForPostgres("check", dir)
+	}
 	rep, err := store.Check(dir)
 	if err != nil {
 		return err
@@ -78,6 +96,9 @@ func storeCheck(c *runner, dir string) error {
 }
 
 func storeRepair(c *runner, dir string) error {
+	if pgstore.IsURL(dir) {
+		return errNotForPostgres("repair", dir)
+	}
 	rep, err := store.Repair(dir)
 	if err != nil {
 		return err
@@ -135,6 +156,9 @@ func storeRestore(c *runner, dir string) error {
 		return fmt.Errorf("restoring: %w", err)
 	}
 	defer f.Close()
+	if pgstore.IsURL(dir) {
+		return restorePostgres(c, dir, file, bufio.NewReader(f))
+	}
 	// Take the store's lock, so no other process uses it meanwhile.
 	if _, err := os.Stat(dir); err == nil {
 		st, err := c.store(false)
