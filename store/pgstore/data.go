@@ -306,7 +306,7 @@ func (s *Store) Feedback(execID string, fb store.FeedbackInput) (*store.TrainRes
 	// commit happened (the feedback then counts once, not twice).
 	fbID := s.NewID()
 	var res *store.TrainResult
-	err := s.tx("feedback on "+execID, func(ctx context.Context, tx pgx.Tx) error {
+	err := s.tx("writing feedback", func(ctx context.Context, tx pgx.Tx) error {
 		res = &store.TrainResult{ExecutionID: execID}
 		var rec []byte
 		var done bool

@@ -15,6 +15,9 @@ import (
 var server pgtest.Shared
 
 func TestMain(m *testing.M) {
+	if os.Getenv(childURL) != "" {
+		os.Exit(feedbackChild())
+	}
 	code := m.Run()
 	server.Stop()
 	os.Exit(code)

@@ -23,6 +23,7 @@ import (
 // Server is a running throwaway server.
 type Server struct {
 	dir, bin, data string
+	opts           string // postgres options (for Resume)
 	port           int
 	asPostgres     bool
 	n              atomic.Int64
@@ -107,6 +108,7 @@ func Start() (*Server, error) {
 	if extra := os.Getenv("DANA_PG_OPTS"); extra != "" {
 		opts += " " + extra // e.g. "-c log_min_duration_statement=1"
 	}
+	s.opts = opts
 	if err := s.run("pg_ctl", "-D", s.data, "-o", opts, "-l", filepath.Join(dir, "log"), "-w", "-s", "start"); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		os.RemoveAll(dir)
@@ -136,6 +138,15 @@ func (s *Server) NewDatabase(t testing.TB) string {
 		t.Fatalf("creating a test database: %v", err)
 	}
 	return s.URL(name)
+}
+
+// Halt stops the server at once (as a crash would: no shutdown
+// checkpoint), keeping its files; Resume starts it again.
+func (s *Server) Halt() error { return s.run("pg_ctl", "-D", s.data, "-m", "immediate", "-s", "stop") }
+
+// Resume starts a halted server again on the same port.
+func (s *Server) Resume() error {
+	return s.run("pg_ctl", "-D", s.data, "-o", s.opts, "-l", filepath.Join(s.dir, "log"), "-w", "-s", "start")
 }
 
 // Stop stops the server and removes its files.
