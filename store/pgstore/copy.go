@@ -92,6 +92,17 @@ func (s *Store) Dump(fn func(*store.Record) error) error {
 
 // Load writes rs as they are (store.Copier), in one transaction.
 func (s *Store) Load(rs []*store.Record) error {
+	// Feedback row ids are chosen once, so a transaction retried after a
+	// lost COMMIT does not add the entries twice.
+	fbIDs := map[*store.FeedbackEntry]string{}
+	for _, r := range rs {
+		if r.Execution != nil {
+			for i := range r.Execution.Feedback {
+				fb := &r.Execution.Feedback[i]
+				fbIDs[fb] = s.ids.New(fb.At)
+			}
+		}
+	}
 	return s.tx("loading records", func(ctx context.Context, tx pgx.Tx) error {
 		var ls []*store.Learning
 		for _, r := range rs {
@@ -109,14 +120,15 @@ func (s *Store) Load(rs []*store.Record) error {
 					e.ID, e.Function, e.Started.UTC(), rec); err != nil {
 					return err
 				}
-				for _, fb := range e.Feedback {
+				for i := range r.Execution.Feedback {
+					fb := &r.Execution.Feedback[i]
 					val, err := json.Marshal(fb)
 					if err != nil {
 						return err
 					}
 					// Feedback ids are time-ordered: the entries keep their order.
-					if _, err := tx.Exec(ctx, `INSERT INTO feedback (id, execution_id, entry) VALUES ($1,$2,$3)`,
-						s.ids.New(fb.At), e.ID, val); err != nil {
+					if _, err := tx.Exec(ctx, `INSERT INTO feedback (id, execution_id, entry) VALUES ($1,$2,$3)
+						ON CONFLICT (id) DO NOTHING`, fbIDs[fb], e.ID, val); err != nil {
 						return err
 					}
 				}

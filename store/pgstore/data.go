@@ -226,11 +226,14 @@ func (s *Store) AddLearning(l *store.Learning) error {
 	}
 	store.NormalizeLearning(l)
 	return s.tx("adding learning", func(ctx context.Context, tx pgx.Tx) error {
-		var exists bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM learnings WHERE id=$1)`, l.ID).Scan(&exists); err != nil {
+		old, err := getLearning(ctx, tx, l.ID, false)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
-		if exists {
+		if old != nil {
+			if store.SameLearning(old, l) {
+				return nil // written by an attempt whose COMMIT lost its connection
+			}
 			return fmt.Errorf("a learning with id %s already exists", l.ID)
 		}
 		if err := s.checkCap(ctx, tx, l); err != nil {

@@ -9,11 +9,14 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -209,7 +212,15 @@ func retryable(err error) bool {
 		}
 		return false
 	}
-	return pgconn.SafeToRetry(err) || pgconn.Timeout(err) || strings.Contains(err.Error(), "connection")
+	// The connection broke mid-statement (the server went away): retried
+	// whole; writes are idempotent across a lost COMMIT (see Feedback).
+	var ne net.Error
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, syscall.EPIPE) || errors.As(err, &ne) {
+		return true
+	}
+	return pgconn.SafeToRetry(err) || pgconn.Timeout(err) || strings.Contains(err.Error(), "connection") ||
+		strings.Contains(err.Error(), "conn closed")
 }
 
 // retry runs f, retrying with exponential backoff while the connection is
