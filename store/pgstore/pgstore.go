@@ -101,6 +101,9 @@ type Options struct {
 	// MaxLearningsPerFunction caps the learnings of one function (default
 	// store.DefaultMaxLearningsPerFunction).
 	MaxLearningsPerFunction int
+	// ReadOnly: Retrieve does not record use (LastUsed) on the server, as
+	// with a read-only Badger store. Other writes are not refused.
+	ReadOnly bool
 }
 
 // Store is a learning store on a PostgreSQL server.

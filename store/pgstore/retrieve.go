@@ -261,7 +261,7 @@ func (s *Store) loadScope(c *scopeCache) error {
 
 // queueTouches records "marked used" updates to write in the background.
 func (s *Store) queueTouches(ls []*store.Learning, now time.Time) {
-	if len(ls) == 0 {
+	if len(ls) == 0 || s.opts.ReadOnly {
 		return
 	}
 	s.touchMu.Lock()

@@ -226,3 +226,88 @@ func TestRetrieveDoesNotBlockOnWriters(t *testing.T) {
 		t.Fatalf("the writer's transaction ended early: %v %v", held, err)
 	}
 }
+
+// A read-only handle's Retrieve records no use on the server.
+func TestReadOnlyRetrieveRecordsNoUse(t *testing.T) {
+	url := server.Get(t).NewDatabase(t)
+	w, err := pgstore.Open(context.Background(), url, pgstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	l := &store.Learning{Text: "use euros for invoices", Module: "/m", Function: "total", Confidence: 0.8}
+	if err := w.AddLearning(l); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := pgstore.Open(context.Background(), url, pgstore.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ro.Retrieve(store.Owner{Module: "/m", Function: "total"}, "invoice", 3)
+	if err != nil || len(got) != 1 {
+		t.Fatalf("retrieve: %v %v", got, err)
+	}
+	if err := ro.Close(); err != nil {
+		t.Fatal(err)
+	}
+	stored, err := w.GetLearning(l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stored.LastUsed.IsZero() {
+		t.Fatalf("a read-only retrieve recorded use: %v", stored.LastUsed)
+	}
+}
+
+// A long reading transaction (a snapshot held open, as Dump or a backup
+// holds one) does not block feedback.
+func TestLongReadDoesNotBlockFeedback(t *testing.T) {
+	url := server.Get(t).NewDatabase(t)
+	s, err := pgstore.Open(context.Background(), url, pgstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	l := &store.Learning{Text: "use euros", Module: "/m", Function: "total", Confidence: 0.5}
+	if err := s.AddLearning(l); err != nil {
+		t.Fatal(err)
+	}
+	e := &store.Execution{ID: s.NewID(), Kind: store.KindPoet, Function: "total", Module: "/m",
+		Started: time.Now(), LearningsApplied: []string{l.ID}}
+	if err := s.PutExecution(e); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	tx, err := conn.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	var n int
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM learnings, executions, scope_gen`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		one := 1.0
+		_, err := s.Feedback(e.ID, store.FeedbackInput{Score: &one, Correction: "round to cents"})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("feedback waited for a reader")
+	}
+	got, err := s.GetLearning(l.ID)
+	if err != nil || got.TimesReinforced != 1 {
+		t.Fatalf("after feedback: %+v %v", got, err)
+	}
+}

@@ -27,13 +27,15 @@ func Target(explicit string, getenv func(string) string) (string, error) {
 
 // Open opens target. A PostgreSQL URL connects now (and applies schema
 // migrations); a Badger directory is opened as store.Open does, or only
-// prepared (opened on first use) when lazy is true. ReadOnly and LockWait
-// concern Badger only: PostgreSQL serves many readers and writers at once.
+// prepared (opened on first use) when lazy is true. LockWait concerns
+// Badger only (PostgreSQL serves many readers and writers at once);
+// ReadOnly on PostgreSQL only stops Retrieve from recording use.
 func Open(target string, opts store.Options, lazy bool) (store.Backend, error) {
 	if pgstore.IsURL(target) {
 		s, err := pgstore.Open(context.Background(), target, pgstore.Options{
 			Clock:                   opts.Clock,
 			MaxLearningsPerFunction: opts.MaxLearningsPerFunction,
+			ReadOnly:                opts.ReadOnly,
 		})
 		if err != nil {
 			return nil, err
