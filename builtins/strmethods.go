@@ -447,6 +447,40 @@ func pyUpper(s string) string {
 }
 
 // pyLower is Python's str.lower (with the full mappings above).
+// isPyDigit is Python's str.isdigit for one character: a decimal digit or
+// another digit (², ①).
+func isPyDigit(r rune) bool {
+	return unicode.IsDigit(r) || r > 0x7f && unicode.Is(digitNotDecimal, r)
+}
+
+// isPyNumeric is Python's str.isnumeric for one character: N* categories
+// and the CJK numerals.
+func isPyNumeric(r rune) bool {
+	return unicode.IsNumber(r) || r > 0x7f && unicode.Is(numericOther, r)
+}
+
+// asciiDigits returns s with every decimal digit of another script ("٣")
+// replaced by its ASCII digit, as int() and float() read them.
+func asciiDigits(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r > 0x7f && unicode.IsDigit(r) {
+			// Decimal digits come in runs of ten, 0 to 9.
+			k := 0
+			for unicode.IsDigit(r - rune(k) - 1) {
+				k++
+			}
+			b.WriteByte(byte('0' + k%10))
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 func pyLower(s string) string {
 	if isASCII(s) {
 		return strings.ToLower(s)
@@ -641,12 +675,12 @@ func installStrMethods(in *interp.Interpreter) {
 		"endswith": {params: []string{"suffix", "start", "end"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			return affix("endswith", v, a, true)
 		}},
-		"isdigit":   pred(func(s string) bool { return allRunes(s, unicode.IsDigit) }),
+		"isdigit":   pred(func(s string) bool { return allRunes(s, isPyDigit) }),
 		"isdecimal": pred(func(s string) bool { return allRunes(s, unicode.IsDigit) }),
-		"isnumeric": pred(func(s string) bool { return allRunes(s, unicode.IsNumber) }),
+		"isnumeric": pred(func(s string) bool { return allRunes(s, isPyNumeric) }),
 		"isalpha":   pred(func(s string) bool { return allRunes(s, unicode.IsLetter) }),
 		"isalnum": pred(func(s string) bool {
-			return allRunes(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) })
+			return allRunes(s, func(r rune) bool { return unicode.IsLetter(r) || isPyNumeric(r) })
 		}),
 		"isspace": pred(func(s string) bool { return allRunes(s, isPySpace) }),
 		"isascii": pred(isASCII),

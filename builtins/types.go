@@ -227,7 +227,7 @@ func convInt(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	case interp.Bool:
 		return interp.ToInt(v)
 	case interp.Str:
-		n, err := interp.ToInt(v)
+		n, err := interp.ToInt(interp.Str(asciiDigits(string(v))))
 		if err != nil {
 			if e, ok := err.(*interp.Exception); ok && e.Type.Name == "ValueError" {
 				return nil, err // the digit limit
@@ -248,7 +248,7 @@ func parseIntBase(orig string, base int64) (value, error) {
 	bad := func() (value, error) {
 		return nil, interp.Errorf("ValueError", "invalid literal for int() with base %d: %s", base, interp.QuoteString(orig))
 	}
-	s := strings.TrimFunc(orig, isPySpace)
+	s := strings.TrimFunc(asciiDigits(orig), isPySpace)
 	neg := false
 	if s != "" && (s[0] == '+' || s[0] == '-') {
 		neg = s[0] == '-'
@@ -315,7 +315,7 @@ func convFloat(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		}
 		return interp.Float(f), nil
 	case interp.Str:
-		f, err := interp.ToFloat(v)
+		f, err := interp.ToFloat(interp.Str(asciiDigits(string(v))))
 		if err != nil {
 			return nil, interp.Errorf("ValueError", "could not convert string to float: %s", interp.QuoteString(string(v)))
 		}
