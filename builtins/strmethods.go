@@ -486,10 +486,62 @@ func pyLower(s string) string {
 		return strings.ToLower(s)
 	}
 	var b strings.Builder
-	for _, r := range s {
-		writeCase(&b, r, specialLower, unicode.ToLower)
+	rs := []rune(s)
+	for i := range rs {
+		lowerAt(&b, rs, i)
 	}
 	return b.String()
+}
+
+// lowerAt writes the lower case of rs[i], where a capital sigma that ends
+// a word becomes ς.
+func lowerAt(b *strings.Builder, rs []rune, i int) {
+	if rs[i] == 'Σ' && finalSigma(rs, i) {
+		b.WriteRune('ς')
+		return
+	}
+	writeCase(b, rs[i], specialLower, unicode.ToLower)
+}
+
+// pyCasefold is Python's str.casefold: lower case without the final-sigma
+// rule (ς folds to σ), ß to ss.
+func pyCasefold(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case 'ß':
+			b.WriteString("ss")
+		case 'ς':
+			b.WriteRune('σ')
+		default:
+			writeCase(&b, r, specialLower, unicode.ToLower)
+		}
+	}
+	return b.String()
+}
+
+// finalSigma reports whether the capital sigma at rs[i] ends a word, so it
+// lowers to ς (Unicode's Final_Sigma condition, as Python applies it): a
+// cased letter comes before it and none after it, skipping case-ignorable
+// characters both ways.
+func finalSigma(rs []rune, i int) bool {
+	cased := func(r rune) bool { return unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r) }
+	ignorable := func(r rune) bool {
+		return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk) ||
+			r == '\'' || r == '.' || r == ':' || r == '·' || r == '\u2019'
+	}
+	j := i - 1
+	for j >= 0 && ignorable(rs[j]) {
+		j--
+	}
+	if j < 0 || !cased(rs[j]) {
+		return false
+	}
+	j = i + 1
+	for j < len(rs) && ignorable(rs[j]) {
+		j++
+	}
+	return j >= len(rs) || !cased(rs[j])
 }
 
 func installStrMethods(in *interp.Interpreter) {
@@ -508,13 +560,14 @@ func installStrMethods(in *interp.Interpreter) {
 	register(in, "str", map[string]methodSpec{
 		"upper":    mapStr(pyUpper),
 		"lower":    mapStr(pyLower),
-		"casefold": mapStr(func(s string) string { return pyLower(strings.ReplaceAll(s, "ß", "ss")) }),
+		"casefold": mapStr(pyCasefold),
 		"swapcase": mapStr(func(s string) string {
 			var b strings.Builder
-			for _, r := range s {
+			rs := []rune(s)
+			for i, r := range rs {
 				switch {
 				case unicode.IsUpper(r):
-					writeCase(&b, r, specialLower, unicode.ToLower)
+					lowerAt(&b, rs, i)
 				case unicode.IsLower(r):
 					writeCase(&b, r, specialUpper, unicode.ToUpper)
 				default:
@@ -526,9 +579,10 @@ func installStrMethods(in *interp.Interpreter) {
 		"title": mapStr(func(s string) string {
 			var b strings.Builder
 			prev := false
-			for _, r := range s {
+			rs := []rune(s)
+			for i, r := range rs {
 				if prev {
-					writeCase(&b, r, specialLower, unicode.ToLower)
+					lowerAt(&b, rs, i)
 				} else {
 					writeCase(&b, r, specialTitle, unicode.ToTitle)
 				}
@@ -537,13 +591,16 @@ func installStrMethods(in *interp.Interpreter) {
 			return b.String()
 		}),
 		"capitalize": mapStr(func(s string) string {
-			r, w := utf8.DecodeRuneInString(s)
-			if w == 0 {
+			rs := []rune(s)
+			if len(rs) == 0 {
 				return s
 			}
 			var b strings.Builder
-			writeCase(&b, r, specialTitle, unicode.ToTitle)
-			return b.String() + pyLower(s[w:])
+			writeCase(&b, rs[0], specialTitle, unicode.ToTitle)
+			for i := 1; i < len(rs); i++ {
+				lowerAt(&b, rs, i)
+			}
+			return b.String()
 		}),
 		"strip": {params: []string{"chars"}, fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			return stripArgs("strip", v, a[0], true, true)
