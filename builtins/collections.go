@@ -3,6 +3,7 @@ package builtins
 import (
 	"math"
 	"math/big"
+	"math/bits"
 
 	"github.com/minidana/dana/lang/interp"
 )
@@ -440,8 +441,31 @@ func installNumberMethods(in *interp.Interpreter) {
 		"bit_length": {fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			return interp.MakeInt(int64(new(big.Int).Abs(bigOfInt(v)).BitLen())), nil
 		}},
+		"bit_count": {fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			n := 0
+			for _, w := range new(big.Int).Abs(bigOfInt(v)).Bits() {
+				n += bits.OnesCount(uint(w))
+			}
+			return interp.MakeInt(int64(n)), nil
+		}},
+		"as_integer_ratio": {fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			return interp.Tuple{v, interp.MakeInt(1)}, nil
+		}},
+		"conjugate": {fn: func(th *interp.Thread, v value, a []value) (value, error) { return v, nil }},
 	})
 	register(in, "float", map[string]methodSpec{
+		"as_integer_ratio": {fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			f := float64(v.(interp.Float))
+			if math.IsInf(f, 0) {
+				return nil, interp.Errorf("OverflowError", "cannot convert Infinity to integer ratio")
+			}
+			if math.IsNaN(f) {
+				return nil, interp.Errorf("ValueError", "cannot convert NaN to integer ratio")
+			}
+			r := new(big.Rat).SetFloat64(f) // exact: a float is a binary fraction
+			return interp.Tuple{interp.MakeBig(new(big.Int).Set(r.Num())), interp.MakeBig(new(big.Int).Set(r.Denom()))}, nil
+		}},
+		"conjugate": {fn: func(th *interp.Thread, v value, a []value) (value, error) { return v, nil }},
 		"is_integer": {fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			f := float64(v.(interp.Float))
 			return boolv(!math.IsInf(f, 0) && f == math.Trunc(f)), nil

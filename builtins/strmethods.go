@@ -741,6 +741,10 @@ func installStrMethods(in *interp.Interpreter) {
 		}),
 		"isspace": pred(func(s string) bool { return allRunes(s, isPySpace) }),
 		"isascii": pred(isASCII),
+		"isprintable": pred(func(s string) bool {
+			// True for "", unlike the other is* methods.
+			return s == "" || allRunes(s, func(r rune) bool { return r == ' ' || r >= 0x20 && r != 0x7f && unicode.IsPrint(r) })
+		}),
 		"isidentifier": pred(func(s string) bool {
 			for i, r := range s {
 				if !(r == '_' || unicode.IsLetter(r) || (i > 0 && (unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r) || unicode.Is(unicode.Pc, r)))) {
@@ -915,6 +919,21 @@ func installStrMethods(in *interp.Interpreter) {
 			}
 			return str(s), nil
 		},
+		"format_map": func(th *interp.Thread, v value, args []value, kw kwargs) (value, error) {
+			if len(args) != 1 || len(kw) != 0 {
+				return nil, interp.Errorf("TypeError", "format_map() takes exactly one argument (%d given)", len(args)+len(kw))
+			}
+			m, ok := args[0].(*interp.Dict)
+			if !ok {
+				return nil, interp.Errorf("TypeError", "format_map() argument must be a mapping, not %s", typeName(args[0]))
+			}
+			f := &formatter{th: th, mapping: m}
+			s, err := f.format(string(v.(interp.Str)), 0)
+			if err != nil {
+				return nil, err
+			}
+			return str(s), nil
+		},
 	})
 }
 
@@ -922,12 +941,13 @@ func installStrMethods(in *interp.Interpreter) {
 // attribute and index chains, !r/!s/!a conversions and format specs (which
 // may hold nested fields).
 type formatter struct {
-	th     *interp.Thread
-	args   []value
-	kw     kwargs
-	auto   int
-	manual bool
-	used   bool // automatic numbering used
+	th      *interp.Thread
+	args    []value
+	kw      kwargs
+	mapping *interp.Dict // format_map: names are read from it
+	auto    int
+	manual  bool
+	used    bool // automatic numbering used
 }
 
 func (f *formatter) format(s string, depth int) (string, error) {
@@ -1079,7 +1099,14 @@ func (f *formatter) lookup(name string) (value, error) {
 		v = f.args[n]
 	default:
 		found := false
-		for i := len(f.kw) - 1; i >= 0; i-- {
+		if f.mapping != nil {
+			mv, ok, err := f.mapping.Get(str(head))
+			if err != nil {
+				return nil, err
+			}
+			v, found = mv, ok
+		}
+		for i := len(f.kw) - 1; i >= 0 && !found; i-- {
 			if f.kw[i].Name == head {
 				v, found = f.kw[i].Value, true
 				break

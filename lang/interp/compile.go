@@ -845,13 +845,7 @@ func (c *compiler) delAll(ts []ast.Expr) func(fr *frame) {
 func DelIndex(x, i Value) error {
 	switch c := x.(type) {
 	case *List:
-		n, ok := i.(Int)
-		if b, isBool := i.(Bool); isBool {
-			n, ok = 0, true
-			if b {
-				n = 1
-			}
-		}
+		n, ok := asIndex(i)
 		if !ok {
 			return indexTypeErr("list", i)
 		}

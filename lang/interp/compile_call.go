@@ -322,7 +322,7 @@ func (c *compiler) index(fr *frame, x, i Value, pos ast.Pos) Value {
 func Index(x, i Value) (Value, error) {
 	switch c := x.(type) {
 	case *List:
-		n, ok := i.(Int)
+		n, ok := asIndex(i)
 		if !ok {
 			return nil, indexTypeErr("list", i)
 		}
@@ -341,7 +341,7 @@ func Index(x, i Value) (Value, error) {
 		}
 		return v, nil
 	case Tuple:
-		n, ok := i.(Int)
+		n, ok := asIndex(i)
 		if !ok {
 			return nil, indexTypeErr("tuple", i)
 		}
@@ -351,7 +351,7 @@ func Index(x, i Value) (Value, error) {
 		}
 		return c[k], nil
 	case Str:
-		n, ok := i.(Int)
+		n, ok := asIndex(i)
 		if !ok {
 			return nil, indexTypeErr("string", i)
 		}
@@ -370,7 +370,7 @@ func Index(x, i Value) (Value, error) {
 		}
 		return Str(string(rs[k])), nil
 	case *Range:
-		n, ok := i.(Int)
+		n, ok := asIndex(i)
 		if !ok {
 			return nil, indexTypeErr("range", i)
 		}
@@ -385,6 +385,21 @@ func Index(x, i Value) (Value, error) {
 		return c.GetItem(i)
 	}
 	return nil, Errorf("TypeError", "'%s' object is not subscriptable", x.TypeName())
+}
+
+// asIndex reads an index: an int, or a bool as 0 or 1 (Python's bool is
+// an int: ("odd", "even")[n % 2 == 0]).
+func asIndex(i Value) (Int, bool) {
+	switch n := i.(type) {
+	case Int:
+		return n, true
+	case Bool:
+		if n {
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
 }
 
 // indexTypeErr is CPython's message for an index of the wrong type.
@@ -414,7 +429,7 @@ func (c *compiler) setIndex(fr *frame, x, i, v Value, pos ast.Pos) {
 func SetIndex(x, i, v Value) error {
 	switch c := x.(type) {
 	case *List:
-		n, ok := i.(Int)
+		n, ok := asIndex(i)
 		if !ok {
 			return indexTypeErr("list", i)
 		}
