@@ -200,6 +200,14 @@ func FormatValue(v Value, spec string) (string, error) {
 		default:
 			return "", Errorf("ValueError", "Unknown format code '%c' for object of type 'float'", fs.typ)
 		}
+		if fs.alt && prec == 0 && (fs.typ == 'f' || fs.typ == 'F' || fs.typ == 'e' || fs.typ == 'E' || fs.typ == '%') {
+			// '#' keeps the point even with no digits after it: 1. 1.e+00
+			if i := strings.IndexAny(body, "e%"); i >= 0 {
+				body = body[:i] + "." + body[i:]
+			} else {
+				body += "."
+			}
+		}
 		if fs.typ == 'E' || fs.typ == 'G' || fs.typ == 'F' {
 			body = strings.ToUpper(body)
 		}
