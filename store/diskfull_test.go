@@ -48,6 +48,32 @@ func fillHelper(dir, arg string) error {
 	return nil
 }
 
+// killHelper writes execution records (20 KB prompts, kept in the
+// write-ahead log, so memtables fill, flush and compact; every fifth one
+// 60 KB, in the value log) and a learning now and then, printing "ok ID"
+// after each acknowledged execution, until it is killed.
+func killHelper(dir string) error {
+	s := Lazy(dir, Options{IdleClose: -1})
+	defer s.Close()
+	for i := 0; ; i++ {
+		size := 20000
+		if i%5 == 0 {
+			size = 60000
+		}
+		e := &Execution{Function: "kill", Kind: KindReason, Status: StatusOK, Output: "x",
+			Prompt: strings.Repeat(fmt.Sprintf("%d ", i), size)[:size]}
+		if err := s.PutExecution(e); err != nil {
+			return err
+		}
+		fmt.Printf("ok %s\n", e.ID)
+		if i%7 == 0 {
+			if err := s.AddLearning(&Learning{Function: "kill", Text: fmt.Sprintf("learning %d", i)}); err != nil {
+				return err
+			}
+		}
+	}
+}
+
 // mountTmpfs mounts a tmpfs of size bytes on a fresh directory and
 // unmounts it when the test ends; it skips the test where mounting is
 // not allowed (not root, no tmpfs).

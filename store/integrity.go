@@ -327,7 +327,10 @@ func inspect(dir string, verified map[string]tableInfo) (*inspection, error) {
 		if name == "MANIFEST" {
 			hasManifest = true
 		}
-		if info.Size() == 0 && ext != ".sst" {
+		// An empty .mem or .vlog is what a kill leaves right after Badger
+		// created the file: it holds nothing (checkJournal reports one that
+		// should hold something). An empty table is judged below.
+		if info.Size() == 0 && ext != ".sst" && ext != ".mem" && ext != ".vlog" {
 			problems = append(problems, name+" is empty")
 		}
 	}
@@ -370,7 +373,13 @@ func inspect(dir string, verified map[string]tableInfo) (*inspection, error) {
 	}
 	for _, name := range sortedKeys(in.files) {
 		ext := filepath.Ext(name)
-		if (ext != ".mem" && ext != ".vlog") || in.files[name] == 0 {
+		if ext != ".mem" && ext != ".vlog" {
+			continue
+		}
+		if in.files[name] == 0 {
+			if ext == ".vlog" {
+				in.logs[name] = logCheck{entries: map[uint32]uint32{}}
+			}
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(dir, name))
@@ -471,12 +480,33 @@ func (in *inspection) needsView() bool {
 	if len(in.orphans) > 0 {
 		return true // Badger would delete them
 	}
+	for name, size := range in.files {
+		if ext := filepath.Ext(name); size == 0 && (ext == ".mem" || ext == ".vlog") {
+			return true // a read-only Badger cannot open them
+		}
+	}
 	for name, end := range in.mems {
 		if int64(end) != in.files[name] {
 			return true
 		}
 	}
 	return false
+}
+
+// removeEmptyLogs deletes the empty write-ahead and value logs a kill
+// left right after Badger created them (before a writable open: Badger
+// fails on them, "Create a new file"). They hold nothing, and inspect
+// has checked that nothing the store acknowledged is missing.
+func (in *inspection) removeEmptyLogs(dir string) error {
+	for name, size := range in.files {
+		if ext := filepath.Ext(name); size == 0 && (ext == ".mem" || ext == ".vlog") {
+			if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+			delete(in.files, name)
+		}
+	}
+	return nil
 }
 
 // makeView builds, in a fresh temporary directory, a read-only view of
@@ -488,8 +518,8 @@ func makeView(dir string, in *inspection) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("making a read-only view of the learning store: %w", err)
 	}
-	for name := range in.files {
-		if in.orphans[name] {
+	for name, size := range in.files {
+		if ext := filepath.Ext(name); in.orphans[name] || size == 0 && (ext == ".mem" || ext == ".vlog") {
 			continue
 		}
 		src, dst := filepath.Join(dir, name), filepath.Join(view, name)

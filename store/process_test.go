@@ -71,6 +71,8 @@ func runHelper(mode, dir, arg string) error {
 		return nil
 	case "fill":
 		return fillHelper(dir, arg)
+	case "kill":
+		return killHelper(dir)
 	}
 	return fmt.Errorf("unknown helper mode %q", mode)
 }

@@ -433,6 +433,12 @@ func (s *Store) tryOpen(lockPath string) (db *badger.DB, lock *fileLock, busy bo
 		lock.unlock()
 		return nil, nil, false, err
 	}
+	if !readOnly {
+		if err := in.removeEmptyLogs(s.dir); err != nil {
+			lock.unlock()
+			return nil, nil, false, fmt.Errorf("opening the learning store at %s: %w", s.dir, err)
+		}
+	}
 	dir := s.dir
 	if readOnly && in.needsView() {
 		if dir, err = makeView(s.dir, in); err != nil {
