@@ -93,16 +93,21 @@ func IsLimitError(err error) bool {
 }
 
 // Charge counts n steps of work done by a builtin (about one step per
-// element processed, or per BytesPerStep bytes) and checks the step budget,
-// the deadline and cancellation. Past a limit it raises the limit error (it
-// panics; builtins call it outside any lock, and the interpreter turns the
-// panic into the exception).
+// element processed, or per BytesPerStep bytes); like the interpreter's own
+// steps, every checkInterval steps it checks the step budget, the deadline
+// and cancellation. Past a limit it raises the limit error (it panics;
+// builtins call it outside any lock, and the interpreter turns the panic
+// into the exception). It is small enough to be inlined in hot loops.
 func (th *Thread) Charge(n int) {
 	th.steps += int64(n)
-	if th.steps >= th.nextCheck || th.stopped.Load() {
-		th.slowCheck(th.sitePos)
+	if th.steps >= th.nextCheck {
+		th.chargeCheck()
 	}
 }
+
+// chargeCheck is Charge's slow path, kept out of line so that Charge is
+// inlined into the builtins' loops.
+func (th *Thread) chargeCheck() { th.slowCheck(th.sitePos) }
 
 // ChargeBytes charges for processing n bytes (n/BytesPerStep steps).
 func (th *Thread) ChargeBytes(n int) {
@@ -326,6 +331,17 @@ func (th *Thread) Iterate(v Value) ([]Value, error) {
 // a repeat or a concatenation allocates, and the work of sequence and
 // big-integer operations is charged.
 func (th *Thread) binary(op string, a, b Value, pos ast.Pos) Value {
+	if isNumber(a) && isNumber(b) {
+		// Arithmetic: only a big-integer result has work to charge.
+		r, err := Binary(op, a, b)
+		if err != nil {
+			th.throw(err, pos)
+		}
+		if x, ok := r.(*BigInt); ok {
+			th.Charge(len(x.V.Bits()))
+		}
+		return r
+	}
 	if n := workOf(a) + workOf(b); n > 0 {
 		th.sitePos = pos
 		th.Charge(n) // set operations, dict |, % formatting...

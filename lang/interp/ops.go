@@ -623,12 +623,7 @@ func Equal(a, b Value) bool { return equal(a, b, 0, nil) }
 // element it compares, so that comparing big or shared nested structures
 // (a DAG compares in exponential time) stops at the deadline or the step
 // budget.
-func (th *Thread) Equal(a, b Value) bool {
-	if s, ok := a.(Str); ok && len(s) >= BytesPerStep && th != nil {
-		th.Charge(len(s) / BytesPerStep)
-	}
-	return equal(a, b, 0, th)
-}
+func (th *Thread) Equal(a, b Value) bool { return equal(a, b, 0, th) }
 
 // charge charges th, when there is one, for n elements of a walk.
 func charge(th *Thread, n int) {
@@ -689,6 +684,9 @@ func equal(a, b Value, depth int, th *Thread) bool {
 	case Str:
 		switch y := b.(type) {
 		case Str:
+			if len(x) >= BytesPerStep {
+				charge(th, len(x)/BytesPerStep)
+			}
 			return x == y
 		case *TypeObj:
 			return string(x) == y.Name
@@ -838,12 +836,7 @@ func Compare(op string, a, b Value) (int, error) { return compare(op, a, b, 0, n
 
 // Compare is Compare for a script: the walk charges the thread as it goes
 // (see Thread.Equal).
-func (th *Thread) Compare(op string, a, b Value) (int, error) {
-	if s, ok := a.(Str); ok && len(s) >= BytesPerStep && th != nil {
-		th.Charge(len(s) / BytesPerStep)
-	}
-	return compare(op, a, b, 0, th)
-}
+func (th *Thread) Compare(op string, a, b Value) (int, error) { return compare(op, a, b, 0, th) }
 
 func compare(op string, a, b Value, depth int, th *Thread) (int, error) {
 	if x, ok := a.(Int); ok {
@@ -888,6 +881,9 @@ func compare(op string, a, b Value, depth int, th *Thread) (int, error) {
 	switch x := a.(type) {
 	case Str:
 		if y, ok := b.(Str); ok {
+			if len(x) >= BytesPerStep {
+				charge(th, len(x)/BytesPerStep)
+			}
 			return strings.Compare(string(x), string(y)), nil
 		}
 	case *List:
