@@ -86,6 +86,7 @@ func parseSpec(spec string) (formatSpec, error) {
 	return fs, nil
 }
 
+
 // FormatValue formats v with a Python format specification (the part after
 // ':' in an f-string or format()).
 func FormatValue(v Value, spec string) (string, error) {
