@@ -155,7 +155,7 @@ func installTupleMethods(in *interp.Interpreter) {
 // ---------------------------------------------------------------------------
 // dict
 
-func keyError(k value) error { return interp.Errorf("KeyError", "%s", interp.Repr(k)) }
+func keyError(k value) error { return interp.KeyErrorOf(k) }
 
 func installDictMethods(in *interp.Interpreter) {
 	dict := func(v value) *interp.Dict { return v.(*interp.Dict) }

@@ -31,7 +31,7 @@ func TestParallel(t *testing.T) {
 
 func TestParallelErrors(t *testing.T) {
 	for _, tc := range []struct{ src, typ, msg string }{
-		{"def f(x):\n    if x == 5:\n        raise KeyError(\"five\")\n    return x\nparallel(f, range(10))", "KeyError", "parallel item 5: five"},
+		{"def f(x):\n    if x == 5:\n        raise KeyError(\"five\")\n    return x\nparallel(f, range(10))", "KeyError", "parallel item 5: 'five'"}, // str(KeyError("five")) is quoted, as in Python
 		{`parallel(1, [1])`, "TypeError", "parallel() argument 'fn' must be callable, not int"},
 		{`parallel([1, 2])`, "TypeError", "item 0 is int"},
 		{`parallel(str, 5)`, "TypeError", "not iterable"},

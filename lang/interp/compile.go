@@ -863,7 +863,7 @@ func DelIndex(x, i Value) error {
 			return err
 		}
 		if !found {
-			return Errorf("KeyError", "%s", Repr(i))
+			return KeyErrorOf(i)
 		}
 		return nil
 	}

@@ -337,7 +337,7 @@ func Index(x, i Value) (Value, error) {
 			return nil, err
 		}
 		if !ok {
-			return nil, Errorf("KeyError", "%s", Repr(i))
+			return nil, KeyErrorOf(i)
 		}
 		return v, nil
 	case Tuple:

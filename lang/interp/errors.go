@@ -110,6 +110,9 @@ type Exception struct {
 	Payload Value
 	// Cause is the exception named by `raise ... from cause` (__cause__).
 	Cause *Exception
+	// Args are the constructor's arguments (e.args); nil means (Msg,), or
+	// () when Msg is empty.
+	Args []Value
 	// Err is the Go error this exception wraps, if any.
 	Err     error
 	located bool
@@ -168,7 +171,7 @@ func (e *Exception) Attr(name string) (Value, bool) {
 	case "file":
 		return Str(e.Pos.File), true
 	case "args":
-		return Tuple{Str(e.Msg)}, true
+		return Tuple(e.args()), true
 	case "details":
 		if e.Payload != nil {
 			return e.Payload, true
@@ -190,6 +193,42 @@ func (e *Exception) Attr(name string) (Value, bool) {
 // AttrNames lists the exception's attributes.
 func (e *Exception) AttrNames() []string {
 	return []string{"message", "type", "line", "column", "file", "args", "details"}
+}
+
+// args returns e.args.
+func (e *Exception) args() []Value {
+	if e.Args != nil {
+		return e.Args
+	}
+	if e.Msg == "" {
+		return []Value{}
+	}
+	return []Value{Str(e.Msg)}
+}
+
+// newExceptionArgs returns an exception of class t made as `t(*args)` is in
+// Python: str(e) is the one argument's str (its repr for a KeyError), the
+// tuple of the arguments when there are several, "" when there are none.
+func newExceptionArgs(t *ExcType, args []Value) *Exception {
+	e := &Exception{Type: t, Args: append([]Value{}, args...)}
+	switch len(args) {
+	case 0:
+	case 1:
+		if t.IsSubclass(excTypes["KeyError"]) {
+			e.Msg = Repr(args[0])
+		} else {
+			e.Msg = ToStr(args[0])
+		}
+	default:
+		e.Msg = Repr(Tuple(args))
+	}
+	return e
+}
+
+// KeyErrorOf is the KeyError for a missing key (str(e) is the key's repr,
+// e.args is (key,)).
+func KeyErrorOf(key Value) *Exception {
+	return &Exception{Type: excTypes["KeyError"], Msg: Repr(key), Args: []Value{key}}
 }
 
 // Errorf returns a new exception of the named built-in class. It is how

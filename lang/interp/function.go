@@ -287,11 +287,7 @@ func (th *Thread) call(fn Value, args []Value, kw []KwArg, pos ast.Pos) Value {
 		}
 		return th.callBuiltin(f.Conv, args, kw, pos)
 	case *ExcType:
-		msg := ""
-		if len(args) > 0 {
-			msg = ToStr(args[0])
-		}
-		return &Exception{Type: f, Msg: msg}
+		return newExceptionArgs(f, args)
 	case *Composed:
 		var v Value
 		for i, g := range f.Fns {

@@ -423,7 +423,14 @@ func (r *reprState) write(v Value, depth int) {
 		b.WriteByte(')')
 		r.leave()
 	case *Exception:
-		b.WriteString(x.Type.Name + "(" + QuoteString(x.Msg) + ")")
+		b.WriteString(x.Type.Name + "(")
+		for i, a := range x.args() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			r.write(a, depth+1)
+		}
+		b.WriteByte(')')
 	case interface{ String() string }:
 		b.WriteString(x.String())
 	default:
