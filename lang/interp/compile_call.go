@@ -384,6 +384,9 @@ func Index(x, i Value) (Value, error) {
 	}:
 		return c.GetItem(i)
 	}
+	if r, ok, err := CallDunder(nil, x, "__getitem__", i); ok {
+		return r, err
+	}
 	return nil, Errorf("TypeError", "'%s' object is not subscriptable", x.TypeName())
 }
 

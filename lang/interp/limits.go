@@ -355,7 +355,14 @@ func (th *Thread) binary(op string, a, b Value, pos ast.Pos) Value {
 	}
 	r, err := Binary(op, a, b)
 	if err != nil {
-		th.throw(err, pos)
+		r2, ok, err2 := structBinary(th, op, a, b)
+		if !ok {
+			th.throw(err, pos)
+		}
+		if err2 != nil {
+			th.throw(err2, pos)
+		}
+		return r2
 	}
 	if x, ok := r.(*BigInt); ok {
 		th.Charge(len(x.V.Bits()))

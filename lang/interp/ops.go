@@ -787,6 +787,9 @@ func equal(a, b Value, depth int, th *Thread) bool {
 		y, ok := b.(*Range)
 		return ok && *x == *y
 	case *StructVal:
+		if r, ok, err := callDunder(nil, x, "__eq__", b); ok && err == nil {
+			return Truth(r)
+		}
 		y, ok := b.(*StructVal)
 		if !ok || x.Type != y.Type {
 			return false
@@ -916,6 +919,9 @@ func compare(op string, a, b Value, depth int, th *Thread) (int, error) {
 			return 2, nil
 		}
 	}
+	if r, ok, err := structCompare(op, a, b); ok {
+		return r, err
+	}
 	return 0, Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, a.TypeName(), b.TypeName())
 }
 
@@ -1009,6 +1015,9 @@ func containsIn(container, x Value, th *Thread) (bool, error) {
 			return !found
 		})
 		return found, err
+	}
+	if r, ok, err := CallDunder(nil, container, "__contains__", x); ok {
+		return err == nil && Truth(r), err
 	}
 	return false, Errorf("TypeError", "argument of type '%s' is not iterable", container.TypeName())
 }

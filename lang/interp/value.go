@@ -224,6 +224,10 @@ func ToStrChecked(th *Thread, v Value) (string, error) {
 		return string(x), nil
 	case *Exception:
 		return x.Msg, nil
+	case *StructVal:
+		if s, ok, err := dunderText(th, x, "__str__"); ok {
+			return s, err
+		}
 	}
 	return ReprChecked(th, v)
 }
@@ -399,6 +403,16 @@ func (r *reprState) write(v Value, depth int) {
 		if !r.enter(x) {
 			b.WriteString("...")
 			return
+		}
+		if r.checked {
+			if s, ok, err := dunderText(r.th, x, "__repr__"); ok {
+				if err != nil {
+					r.err = AsException(err)
+				}
+				b.WriteString(s)
+				r.leave()
+				return
+			}
 		}
 		b.WriteString(x.Type.Name)
 		b.WriteByte('(')

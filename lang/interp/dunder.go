@@ -1,0 +1,129 @@
+package interp
+
+// Special methods of structs (Python's data model, for programs whose
+// classes became structs): a struct may define __str__, __repr__, __eq__,
+// __lt__/__le__/__gt__/__ge__, the arithmetic operators (__add__,
+// __radd__, ...), __len__, __contains__ and __getitem__. Each is looked up
+// only where the built-in behaviour would otherwise fail or print the
+// default form, so values without them pay nothing.
+
+// dunderThread returns the thread to run a struct's special method on: th
+// when given, else the interpreter's current thread (the one holding the
+// interpreter lock, which runs the script that asked).
+func dunderThread(th *Thread, m Value) *Thread {
+	if th != nil {
+		return th
+	}
+	if fn, ok := m.(*Function); ok && fn.Module != nil && fn.Module.in != nil {
+		return fn.Module.in.cur
+	}
+	return nil
+}
+
+// callDunder calls v's special method name with args on th (nil: the
+// current thread); ok is false when v's type does not define it.
+func callDunder(th *Thread, v *StructVal, name string, args ...Value) (r Value, ok bool, err error) {
+	m, found := v.Type.Methods[name]
+	if !found {
+		return nil, false, nil
+	}
+	th = dunderThread(th, m)
+	if th == nil {
+		return nil, false, nil
+	}
+	r, err = th.Call(m, append([]Value{v}, args...), nil)
+	return r, true, err
+}
+
+// CallDunder calls v's special method name (e.g. "__len__") when v is a
+// struct value whose type defines it; ok is false otherwise.
+func CallDunder(th *Thread, v Value, name string, args ...Value) (Value, bool, error) {
+	sv, isStruct := v.(*StructVal)
+	if !isStruct {
+		return nil, false, nil
+	}
+	return callDunder(th, sv, name, args...)
+}
+
+// dunderText runs __str__ or __repr__ and checks it returned a str.
+func dunderText(th *Thread, v *StructVal, name string) (string, bool, error) {
+	r, ok, err := callDunder(th, v, name)
+	if !ok || err != nil {
+		return "", ok, err
+	}
+	s, isStr := r.(Str)
+	if !isStr {
+		return "", true, Errorf("TypeError", "%s returned non-string (type %s)", name, r.TypeName())
+	}
+	return string(s), true, nil
+}
+
+// binaryDunders names the special methods of the binary operators.
+var binaryDunders = map[string][2]string{
+	"+": {"__add__", "__radd__"}, "-": {"__sub__", "__rsub__"}, "*": {"__mul__", "__rmul__"},
+	"/": {"__truediv__", "__rtruediv__"}, "//": {"__floordiv__", "__rfloordiv__"},
+	"%": {"__mod__", "__rmod__"}, "**": {"__pow__", "__rpow__"}, "&": {"__and__", "__rand__"},
+	"|": {"__or__", "__ror__"}, "^": {"__xor__", "__rxor__"}, "<<": {"__lshift__", "__rlshift__"},
+	">>": {"__rshift__", "__rrshift__"}, "@": {"__matmul__", "__rmatmul__"},
+}
+
+// structBinary applies op through a struct operand's special method
+// (a.__add__(b), else b.__radd__(a)); ok is false when neither defines it
+// (or it returned NotImplemented, which mini-Dana spells as None... not
+// supported: the result is returned as is).
+func structBinary(th *Thread, op string, a, b Value) (Value, bool, error) {
+	names, known := binaryDunders[op]
+	if !known {
+		return nil, false, nil
+	}
+	if x, ok := a.(*StructVal); ok {
+		if r, ok, err := callDunder(th, x, names[0], b); ok {
+			return r, true, err
+		}
+	}
+	if y, ok := b.(*StructVal); ok {
+		if r, ok, err := callDunder(th, y, names[1], a); ok {
+			return r, true, err
+		}
+	}
+	return nil, false, nil
+}
+
+// compareDunders names the rich comparisons and their reflections.
+var compareDunders = map[string][2]string{
+	"<": {"__lt__", "__gt__"}, "<=": {"__le__", "__ge__"}, ">": {"__gt__", "__lt__"}, ">=": {"__ge__", "__le__"},
+}
+
+// structCompare is a < b (and <=, >, >=) through a struct's special method,
+// as compare's result: -1 or 1 when true for op, 2 when false.
+func structCompare(op string, a, b Value) (int, bool, error) {
+	names, known := compareDunders[op]
+	if !known {
+		return 0, false, nil
+	}
+	try := func(v Value, name string, arg Value) (bool, bool, error) {
+		sv, ok := v.(*StructVal)
+		if !ok {
+			return false, false, nil
+		}
+		r, ok, err := callDunder(nil, sv, name, arg)
+		if !ok || err != nil {
+			return false, ok, err
+		}
+		return Truth(r), true, nil
+	}
+	res, ok, err := try(a, names[0], b)
+	if !ok && err == nil {
+		res, ok, err = try(b, names[1], a)
+	}
+	if !ok || err != nil {
+		return 0, ok, err
+	}
+	if !res {
+		return 2, true, nil
+	}
+	if op == "<" || op == "<=" {
+		return -1, true, nil
+	}
+	return 1, true, nil
+}
