@@ -68,6 +68,15 @@ var excTypes = func() map[string]*ExcType {
 	add("IndentationError", "SyntaxError")
 	add("TabError", "IndentationError")
 	add("KeyboardInterrupt", "Exception")
+	// More of Python's classes, so that scripts can name them.
+	add("EOFError", "Exception")
+	add("UnboundLocalError", "NameError")
+	add("ModuleNotFoundError", "ImportError")
+	add("FileNotFoundError", "OSError")
+	add("PermissionError", "OSError")
+	add("ConnectionError", "OSError")
+	add("UnicodeError", "ValueError")
+	add("FloatingPointError", "ArithmeticError")
 	return m
 }()
 
