@@ -1,0 +1,18 @@
+print("a", "b", sep="")
+print("a", "b", sep=", ", end="!\n")
+print(*[1, 2, 3])
+print(*"abc", sep="-")
+print()
+print("no newline", end="")
+print(" continued")
+print(1, 2.0, None, True, [1, "two", (3,)], {"k": None}, (), (1,), set(), {1})
+print("tab\there", "quote'", 'dq"', "both'\"", repr("both'\""), repr("\n\t\\"))
+xs = [1, 2, 3]
+print("xs =", xs, "len", len(xs), sep=" ")
+print("%s|%r" % ("s", "s"), str([1.0, 2.50]), repr(["a"]))
+print("multi\nline")
+print(*(i * i for i in range(4)))
+for i in range(3):
+    print(i, end=" ")
+print()
+print("%d%%" % 50, "{}%".format(50), f"{50}%")
