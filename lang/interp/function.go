@@ -92,6 +92,22 @@ type Function struct {
 // Name returns the function's name.
 func (f *Function) Name() string { return f.Code.Name }
 
+// Attr reads an attribute set on the function (`wrapper.cache = {}`, as
+// Python allows).
+func (f *Function) Attr(name string) (Value, bool) {
+	v, ok := f.Attrs[name]
+	return v, ok
+}
+
+// SetAttr sets an attribute on the function.
+func (f *Function) SetAttr(name string, v Value) error {
+	if f.Attrs == nil {
+		f.Attrs = map[string]Value{}
+	}
+	f.Attrs[name] = v
+	return nil
+}
+
 // String renders <function name>.
 func (f *Function) String() string { return "<function " + f.Code.Name + ">" }
 
