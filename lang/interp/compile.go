@@ -485,7 +485,11 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 		els = c.block(s.Else)
 	}
 	pos := s.Iter.Position()
-	canPush := !exitsLoop(s.Body)
+	// A loop that takes every element lets a fresh generator push them on
+	// this thread. Not when the generator is named (`for x in gen:`): an
+	// exception leaving the loop must leave it resumable, as in Python.
+	_, named := s.Iter.(*ast.Name)
+	canPush := !exitsLoop(s.Body) && !named
 	return func(fr *frame) ctrl {
 		th := fr.th
 		it := iter(fr)

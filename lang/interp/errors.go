@@ -77,6 +77,9 @@ var excTypes = func() map[string]*ExcType {
 	add("ConnectionError", "OSError")
 	add("UnicodeError", "ValueError")
 	add("FloatingPointError", "ArithmeticError")
+	// GeneratorExit is what generator.close() raises in the generator; like
+	// Python's, it is not an Exception (`except Exception` does not catch it).
+	m["GeneratorExit"] = &ExcType{Name: "GeneratorExit"}
 	return m
 }()
 

@@ -197,6 +197,15 @@ type generator struct {
 	yield func(Value) bool // inside the body: hand a value to the consumer
 	exc   *Exception       // the exception the body ended with
 	sink  func(Value) bool // pushed mode: the consumer
+	// sent is what send(), throw() or close() hands the suspended yield:
+	// the value it evaluates to, or an exception to raise there.
+	sent genMsg
+}
+
+// genMsg is a value or an exception handed into a suspended yield.
+type genMsg struct {
+	v   Value
+	exc *Exception
 }
 
 // pushStop unwinds a pushed generator body when its consumer stops early or
@@ -252,7 +261,7 @@ func (g *generator) push(th *Thread, fn func(Value) bool) {
 }
 
 // yieldValue is `yield v` in a generator body: it returns the value sent in
-// (always None: send() is not supported).
+// by send() (None for next()), or raises what throw() or close() threw in.
 func (th *Thread) yieldValue(fr *frame, v Value) Value {
 	g := fr.gen
 	if g == nil {
@@ -266,6 +275,16 @@ func (th *Thread) yieldValue(fr *frame, v Value) Value {
 	}
 	if !g.yield(v) {
 		panic(genExit{})
+	}
+	msg := g.sent
+	g.sent = genMsg{}
+	if msg.exc != nil {
+		ex := *msg.exc
+		ex.located = false
+		th.raise(&ex, fr.pos)
+	}
+	if msg.v != nil {
+		return msg.v
 	}
 	return None
 }
@@ -412,4 +431,112 @@ func genBody(body stmtFn) stmtFn {
 		fr.ret = newGenerator(fr, body)
 		return ctrlReturn
 	}
+}
+
+// Attr exposes a generator's send, throw and close methods.
+func (it *Iterator) Attr(name string) (Value, bool) {
+	if it.gen == nil {
+		return nil, false
+	}
+	switch name {
+	case "send":
+		return &Builtin{Name: "send", Fn: func(th *Thread, args []Value, kw []KwArg) (Value, error) {
+			if len(args) != 1 || len(kw) > 0 {
+				return nil, Errorf("TypeError", "send() takes exactly one argument (%d given)", len(args)+len(kw))
+			}
+			return it.send(th, genMsg{v: args[0]})
+		}}, true
+	case "throw":
+		return &Builtin{Name: "throw", Fn: func(th *Thread, args []Value, kw []KwArg) (Value, error) {
+			if len(args) < 1 || len(kw) > 0 {
+				return nil, Errorf("TypeError", "throw expected at least 1 argument, got %d", len(args))
+			}
+			var ex *Exception
+			switch x := args[0].(type) {
+			case *Exception:
+				ex = x
+			case *ExcType:
+				ex = newExceptionArgs(x, args[1:])
+			default:
+				return nil, Errorf("TypeError", "exceptions must be classes or instances deriving from BaseException, not %s", args[0].TypeName())
+			}
+			return it.send(th, genMsg{exc: ex})
+		}}, true
+	case "close":
+		return &Builtin{Name: "close", Fn: func(th *Thread, args []Value, kw []KwArg) (Value, error) {
+			return None, it.closeGen(th)
+		}}, true
+	}
+	return nil, false
+}
+
+// AttrNames lists a generator's methods.
+func (it *Iterator) AttrNames() []string {
+	if it.gen == nil {
+		return nil
+	}
+	return []string{"close", "send", "throw"}
+}
+
+// send resumes a generator with msg (a value for send(), an exception for
+// throw()) and returns what it yields next; StopIteration when it ends.
+func (it *Iterator) send(th *Thread, msg genMsg) (Value, error) {
+	g := it.gen
+	if g.sink != nil || g.running {
+		return nil, Errorf("ValueError", "generator already executing")
+	}
+	if it.done {
+		if msg.exc != nil {
+			return nil, msg.exc
+		}
+		return nil, Errorf("StopIteration", "")
+	}
+	if !g.started {
+		if msg.exc != nil {
+			// Thrown into a generator that never ran: it ends at once.
+			it.done, g.started = true, true
+			return nil, msg.exc
+		}
+		if msg.v != nil && msg.v != None {
+			return nil, Errorf("TypeError", "can't send non-None value to a just-started generator")
+		}
+		msg.v = nil
+	}
+	var v Value
+	var ok bool
+	g.sent = msg
+	err := th.protect(func() { v, ok = it.Next(th) })
+	g.sent = genMsg{}
+	if err != nil {
+		it.done = true
+		return nil, err
+	}
+	if !ok {
+		stop := Errorf("StopIteration", "")
+		if g.fr.ret != nil && g.fr.ret != None {
+			stop = newExceptionArgs(excTypes["StopIteration"], []Value{g.fr.ret})
+		}
+		return nil, stop
+	}
+	return v, nil
+}
+
+// closeGen is generator.close(): GeneratorExit is raised at the yield where
+// the generator is suspended, so that its finally blocks run.
+func (it *Iterator) closeGen(th *Thread) error {
+	g := it.gen
+	if it.done || !g.started || g.next == nil {
+		it.done, g.started = true, true
+		return nil
+	}
+	_, err := it.send(th, genMsg{exc: Errorf("GeneratorExit", "")})
+	it.done = true
+	if err == nil {
+		g.close()
+		return Errorf("RuntimeError", "generator ignored GeneratorExit")
+	}
+	if ex, ok := err.(*Exception); ok && (ex.Type.Name == "GeneratorExit" || ex.Type.Name == "StopIteration") {
+		return nil
+	}
+	return err
 }
