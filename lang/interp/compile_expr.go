@@ -229,14 +229,14 @@ func (c *compiler) unpack(targets []ast.Expr, pos ast.Pos) storeFn {
 	return func(fr *frame, v Value) {
 		elems, err := Iterate(v)
 		if err != nil {
-			fr.th.raise(Errorf("TypeError", "cannot unpack non-iterable %s", v.TypeName()), pos)
+			fr.th.raise(Errorf("TypeError", "cannot unpack non-iterable %s object", v.TypeName()), pos)
 		}
 		if star < 0 {
 			if len(elems) != n {
 				if len(elems) < n {
 					fr.th.raise(Errorf("ValueError", "not enough values to unpack (expected %d, got %d)", n, len(elems)), pos)
 				}
-				fr.th.raise(Errorf("ValueError", "too many values to unpack (expected %d, got %d)", n, len(elems)), pos)
+				fr.th.raise(Errorf("ValueError", "too many values to unpack (expected %d)", n), pos)
 			}
 			if n == 2 {
 				a, b := elems[0], elems[1]

@@ -86,7 +86,6 @@ func parseSpec(spec string) (formatSpec, error) {
 	return fs, nil
 }
 
-
 // FormatValue formats v with a Python format specification (the part after
 // ':' in an f-string or format()).
 func FormatValue(v Value, spec string) (string, error) {
@@ -541,12 +540,20 @@ func percentFormat(f string, arg Value) (Value, error) {
 			if e != nil {
 				return nil, e
 			}
+			if strings.IndexByte(flags, '.') >= 0 {
+				s = intPercent(iv, flags, 'd')
+				break
+			}
 			s, err = FormatValue(iv, pyFlags(flags, 'd'))
 		case 'x', 'X', 'o':
 			switch a.(type) {
 			case Int, *BigInt, Bool:
 			default:
 				return nil, Errorf("TypeError", "%%%c format: an integer is required, not %s", f[j], a.TypeName())
+			}
+			if strings.IndexByte(flags, '.') >= 0 {
+				s = intPercent(a, flags, f[j])
+				break
 			}
 			s, err = FormatValue(a, pyFlags(flags, f[j]))
 		case 'e', 'E', 'f', 'F', 'g', 'G':
@@ -587,4 +594,50 @@ func pyFlags(flags string, typ byte) string {
 		spec += string(typ)
 	}
 	return spec
+}
+
+// intPercent is %d, %x, %X or %o with a precision: as in C, the precision
+// is the minimum number of digits ("%.2d" % 5 is "05"), the 0 flag is then
+// ignored, and the width pads with spaces.
+func intPercent(v Value, flags string, typ byte) string {
+	dot := strings.IndexByte(flags, '.')
+	prec, _ := strconv.Atoi(flags[dot+1:])
+	flags = flags[:dot]
+	bi, _ := bigOf(v)
+	abs := new(big.Int).Abs(bi)
+	var digits string
+	switch typ {
+	case 'x':
+		digits = abs.Text(16)
+	case 'X':
+		digits = strings.ToUpper(abs.Text(16))
+	case 'o':
+		digits = abs.Text(8)
+	default:
+		digits = abs.String()
+	}
+	if n := prec - len(digits); n > 0 {
+		digits = strings.Repeat("0", n) + digits
+	}
+	if strings.IndexByte(flags, '#') >= 0 && typ != 'd' {
+		digits = "0" + map[byte]string{'x': "x", 'X': "X", 'o': "o"}[typ] + digits
+	}
+	sign := ""
+	switch {
+	case bi.Sign() < 0:
+		sign = "-"
+	case strings.IndexByte(flags, '+') >= 0:
+		sign = "+"
+	case strings.IndexByte(flags, ' ') >= 0:
+		sign = " "
+	}
+	body := sign + digits
+	width, _ := strconv.Atoi(strings.TrimLeft(flags, "-+ #0"))
+	if pad := width - len(body); pad > 0 {
+		if strings.IndexByte(flags, '-') >= 0 {
+			return body + strings.Repeat(" ", pad)
+		}
+		return strings.Repeat(" ", pad) + body
+	}
+	return body
 }

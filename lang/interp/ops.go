@@ -339,7 +339,12 @@ func intOp(op string, x, y int64) (Value, error) {
 		if y == 0 {
 			return nil, Errorf("ZeroDivisionError", "division by zero")
 		}
-		return Float(float64(x) / float64(y)), nil
+		if x > -1<<53 && x < 1<<53 && y > -1<<53 && y < 1<<53 {
+			return Float(float64(x) / float64(y)), nil
+		}
+		// Past 2**53 converting first would round twice; CPython rounds
+		// the exact quotient once.
+		return bigOp(op, big.NewInt(x), big.NewInt(y))
 	case "//":
 		if y == 0 {
 			return nil, Errorf("ZeroDivisionError", "integer division or modulo by zero")
@@ -543,7 +548,7 @@ func floatOp(op string, x, y float64) (Value, error) {
 		if y == 0 {
 			return nil, Errorf("ZeroDivisionError", "float floor division by zero")
 		}
-		return Float(math.Floor(x / y)), nil
+		return Float(floorDiv(x, y)), nil
 	case "%":
 		if y == 0 {
 			return nil, Errorf("ZeroDivisionError", "float modulo")
@@ -1010,9 +1015,16 @@ func containsIn(container, x Value, th *Thread) (bool, error) {
 		if cur == nil {
 			return false, nil
 		}
-		err := cur.Each(c, func(e Value) bool {
-			found = identical(e, x) || equal(e, x, 0, th)
-			return !found
+		// Pulled one at a time: `in` stops at the match and leaves the
+		// rest of the iterator to its next reader, as in Python.
+		err := cur.protect(func() {
+			for !found {
+				e, ok := c.Next(cur)
+				if !ok {
+					break
+				}
+				found = identical(e, x) || equal(e, x, 0, th)
+			}
 		})
 		return found, err
 	}
@@ -1020,4 +1032,22 @@ func containsIn(container, x Value, th *Thread) (bool, error) {
 		return err == nil && Truth(r), err
 	}
 	return false, Errorf("TypeError", "argument of type '%s' is not iterable", container.TypeName())
+}
+
+// floorDiv is float //, derived from fmod as CPython's float_divmod does,
+// so that it agrees with % (1.0 // 0.1 is 9.0, not floor(1.0 / 0.1) = 10.0).
+func floorDiv(x, y float64) float64 {
+	mod := math.Mod(x, y)
+	div := (x - mod) / y
+	if mod != 0 && (y < 0) != (mod < 0) {
+		div -= 1.0
+	}
+	if div == 0 {
+		return math.Copysign(0, x/y)
+	}
+	fd := math.Floor(div)
+	if div-fd > 0.5 {
+		fd += 1.0
+	}
+	return fd
 }
