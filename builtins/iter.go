@@ -263,5 +263,5 @@ func builtinNext(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if len(args) == 2 {
 		return args[1], nil
 	}
-	return nil, interp.Errorf("StopIteration", "")
+	return nil, it.StopIteration()
 }

@@ -708,6 +708,12 @@ func (c *compiler) fromImport(s *ast.FromImportStmt) stmtFn {
 		binds = append(binds, bind{name: n.Name, st: c.storeVar(as, c.r.binds[s][as], n.P), pos: n.P})
 	}
 	dotted, pos, star := s.Module, s.P, s.Star
+	if dotted == "typing" || dotted == "__future__" {
+		// Pasted Python: hints such as List[int] and Optional[str] need
+		// no import here, and __future__ features are the default; the
+		// import is accepted and binds nothing.
+		return func(fr *frame) ctrl { return ctrlNone }
+	}
 	return func(fr *frame) ctrl {
 		m := fr.th.importModule(fr, dotted, pos)
 		if star {

@@ -184,6 +184,13 @@ func (e *Exception) Attr(name string) (Value, bool) {
 		return Str(e.Pos.File), true
 	case "args":
 		return Tuple(e.args()), true
+	case "value":
+		if e.Type.Name == "StopIteration" { // a generator's return value
+			if a := e.args(); len(a) > 0 {
+				return a[0], true
+			}
+			return None, true
+		}
 	case "details":
 		if e.Payload != nil {
 			return e.Payload, true

@@ -512,13 +512,18 @@ func (it *Iterator) send(th *Thread, msg genMsg) (Value, error) {
 		return nil, err
 	}
 	if !ok {
-		stop := Errorf("StopIteration", "")
-		if g.fr.ret != nil && g.fr.ret != None {
-			stop = newExceptionArgs(excTypes["StopIteration"], []Value{g.fr.ret})
-		}
-		return nil, stop
+		return nil, it.StopIteration()
 	}
 	return v, nil
+}
+
+// StopIteration is the exception that reports the end of the iterator;
+// for a generator that returned a value, e.value is that value.
+func (it *Iterator) StopIteration() *Exception {
+	if g := it.gen; g != nil && g.fr.ret != nil && g.fr.ret != None {
+		return newExceptionArgs(excTypes["StopIteration"], []Value{g.fr.ret})
+	}
+	return Errorf("StopIteration", "")
 }
 
 // closeGen is generator.close(): GeneratorExit is raised at the yield where
