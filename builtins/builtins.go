@@ -74,6 +74,11 @@ type signature struct {
 // bind matches arguments to the signature. The result has one entry per
 // parameter (params, then kwOnly); absent optional arguments are nil.
 func (s *signature) bind(args []value, kw kwargs) ([]value, error) {
+	if len(kw) == 0 && len(s.kwOnly) == 0 && len(args) == len(s.params) {
+		// Every parameter given positionally: args is the binding (the
+		// callers only read it).
+		return args, nil
+	}
 	out := make([]value, len(s.params)+len(s.kwOnly))
 	if len(args) > len(s.params) {
 		return nil, tooMany(s.name, len(s.params), s.nreq, len(args))

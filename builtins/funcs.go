@@ -70,6 +70,28 @@ func installFuncs(in *interp.Interpreter, st *state) {
 	reg("input", builtinInput)
 	reg("iter", builtinIter)
 	reg("next", builtinNext)
+	for _, name := range []string{"print", "len", "abs", "min", "max", "sum", "isinstance", "repr", "hash",
+		"ord", "chr", "round", "divmod", "pow", "callable", "getattr", "hasattr", "iter", "next", "sorted", "all"} {
+		if b, ok := in.Builtin(name); ok {
+			if b, ok := b.(*interp.Builtin); ok && borrows(name) {
+				b.Borrows = true
+			}
+		}
+	}
+}
+
+// borrows tells whether the builtin (function or type conversion) of that
+// name keeps no reference to its argument slice after it returns (see
+// interp.Builtin.Borrows): each listed one was read for it. Add a name only
+// after checking its function.
+func borrows(name string) bool {
+	switch name {
+	case "print", "len", "abs", "min", "max", "sum", "isinstance", "repr", "hash",
+		"ord", "chr", "round", "divmod", "pow", "callable", "getattr", "hasattr", "iter", "next", "sorted", "all",
+		"int", "float", "str", "bool", "range":
+		return true
+	}
+	return false
 }
 
 var inputSig = signature{name: "input", params: []string{"prompt"}}

@@ -16,7 +16,7 @@ func installTypes(in *interp.Interpreter, st *state) {
 	mk := func(name string, conv interp.BuiltinFunc) {
 		t := &interp.TypeObj{Name: name}
 		if conv != nil {
-			t.Conv = &interp.Builtin{Name: name, Fn: conv}
+			t.Conv = &interp.Builtin{Name: name, Fn: conv, Borrows: borrows(name)}
 		}
 		st.types[name] = t
 		in.SetBuiltin(name, t)

@@ -114,6 +114,28 @@ func (c *compiler) call(e *ast.CallExpr) evalFn {
 				nf := th.pushFrame(code, uf, uf.Module, base, pos)
 				return th.runFrame(nf, base)
 			}
+			if b, ok := f.(*Builtin); ok && b.Borrows {
+				base := th.reserve(n)
+				a := th.stack[base : base+n : base+n]
+				for i, ae := range argEs {
+					a[i] = ae(fr)
+				}
+				th.site = site
+				v := th.callBuiltin(b, a, nil, pos)
+				th.sp = base
+				return v
+			}
+			if t, ok := f.(*TypeObj); ok && t.Conv != nil && t.Conv.Borrows {
+				base := th.reserve(n)
+				a := th.stack[base : base+n : base+n]
+				for i, ae := range argEs {
+					a[i] = ae(fr)
+				}
+				th.site = site
+				v := th.callBuiltin(t.Conv, a, nil, pos)
+				th.sp = base
+				return v
+			}
 			var a []Value
 			if n > 0 {
 				a = make([]Value, n)

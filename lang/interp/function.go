@@ -20,6 +20,10 @@ type BuiltinFunc func(th *Thread, args []Value, kwargs []KwArg) (Value, error)
 type Builtin struct {
 	Name string
 	Fn   BuiltinFunc
+	// Borrows tells that Fn does not keep its args slice after it
+	// returns: calls then pass a window of the thread's value stack
+	// instead of a fresh slice.
+	Borrows bool
 }
 
 // String renders the builtin as <builtin name>.
