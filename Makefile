@@ -12,8 +12,13 @@ STATICCHECK_VERSION ?= v0.8.2
 REVISION  ?= $(shell git rev-parse HEAD 2>/dev/null)
 REVTIME   ?= $(shell git log -1 --format=%cI 2>/dev/null)
 
+# -linkmode=internal: lang/interp calls the C library's pow() through cgo,
+# which would otherwise make the go command link with gcc, and that binary
+# starts with every page of its 60 MB of code and data resident (empty
+# script: 47 MB RSS instead of 33 MB). -s -w drop the symbol table and
+# DWARF (not needed for Go's own stack traces): 85 -> 60 MB, ~4 MB less RSS.
 build:
-	$(GO) build -buildvcs=auto -ldflags "-X main.revision=$(REVISION) -X main.revisionTime=$(REVTIME)" -o $(BIN) ./cmd/dana
+	$(GO) build -buildvcs=auto -ldflags "-linkmode=internal -s -w -X main.revision=$(REVISION) -X main.revisionTime=$(REVTIME)" -o $(BIN) ./cmd/dana
 
 # The test command of the README and of CI.
 test:
