@@ -348,36 +348,55 @@ func sortValues(th *interp.Thread, xs []value, key value, reverse bool) ([]value
 	if !isNone(key) {
 		s.vals = out
 	}
-	sort.Stable(s)
+	s.sort()
 	if s.err != nil {
 		return nil, s.err
 	}
 	return out, nil
 }
 
-// sorter sorts keys (and vals alongside, when set) with Python's `<`.
-type sorter struct {
-	keys, vals []value
-	reverse    bool
-	err        error
-	th         *interp.Thread // charged one step per comparison
-}
-
-func (s *sorter) Len() int { return len(s.keys) }
-
-func (s *sorter) Swap(i, j int) {
-	s.keys[i], s.keys[j] = s.keys[j], s.keys[i]
-	if s.vals != nil {
-		s.vals[i], s.vals[j] = s.vals[j], s.vals[i]
+// sort sorts stably: a merge sort (insertion sort for short runs) through
+// a buffer, so O(n log n) comparisons and moves (sort.Stable rotates in
+// place, O(n log² n) moves), and an already ordered input costs n-1
+// comparisons, as with Python's timsort.
+func (s *sorter) sort() {
+	n := len(s.keys)
+	sorted := true
+	for i := 1; i < n && s.err == nil; i++ {
+		if s.Less(i, i-1) {
+			sorted = false
+			break
+		}
+	}
+	if sorted || s.err != nil {
+		return
+	}
+	items := make([]sortItem, n)
+	for i := range items {
+		items[i].k = s.keys[i]
+		if s.vals != nil {
+			items[i].v = s.vals[i]
+		}
+	}
+	s.mergeSort(items, make([]sortItem, n))
+	for i, it := range items {
+		s.keys[i] = it.k
+		if s.vals != nil {
+			s.vals[i] = it.v
+		}
 	}
 }
 
-func (s *sorter) Less(i, j int) bool {
+// sortItem is a key and its value (the element when a key function was
+// given) moving together.
+type sortItem struct{ k, v value }
+
+// less is Less on two keys.
+func (s *sorter) less(a, b value) bool {
 	if s.err != nil {
 		return false
 	}
 	s.th.Charge(1)
-	a, b := s.keys[i], s.keys[j]
 	if s.reverse {
 		a, b = b, a
 	}
@@ -398,6 +417,49 @@ func (s *sorter) Less(i, j int) bool {
 	}
 	return c == -1
 }
+
+// mergeSort sorts xs stably, using buf (as long as xs) as scratch space.
+func (s *sorter) mergeSort(xs, buf []sortItem) {
+	n := len(xs)
+	if n <= 12 {
+		for i := 1; i < n; i++ {
+			for j := i; j > 0 && s.less(xs[j].k, xs[j-1].k); j-- {
+				xs[j], xs[j-1] = xs[j-1], xs[j]
+			}
+		}
+		return
+	}
+	m := n / 2
+	s.mergeSort(xs[:m], buf[:m])
+	s.mergeSort(xs[m:], buf[m:])
+	if !s.less(xs[m].k, xs[m-1].k) {
+		return // the halves are already in order
+	}
+	copy(buf, xs)
+	i, j, k := 0, m, 0
+	for i < m && j < n {
+		if s.less(buf[j].k, buf[i].k) {
+			xs[k] = buf[j]
+			j++
+		} else {
+			xs[k] = buf[i]
+			i++
+		}
+		k++
+	}
+	k += copy(xs[k:], buf[i:m])
+	copy(xs[k:], buf[j:n])
+}
+
+// sorter sorts keys (and vals alongside, when set) with Python's `<`.
+type sorter struct {
+	keys, vals []value
+	reverse    bool
+	err        error
+	th         *interp.Thread // charged one step per comparison
+}
+
+func (s *sorter) Less(i, j int) bool { return s.less(s.keys[i], s.keys[j]) }
 
 var sumSig = signature{name: "sum", params: []string{"iterable", "start"}, nreq: 1}
 
