@@ -111,7 +111,7 @@ func bigKey(b *big.Int) string {
 type Dict struct {
 	keys  []Value
 	vals  []Value
-	index map[hkey]int
+	index hindex
 	// holes counts deleted entries still present as nil in keys/vals;
 	// they are squeezed out lazily (see compact), so deleting is O(1)
 	// amortised and iteration still sees insertion order.
@@ -134,7 +134,7 @@ func (d *Dict) compact() {
 		if i != j {
 			d.keys[j], d.vals[j] = k, d.vals[i]
 			hk, _ := hashKey(k)
-			d.index[hk] = j
+			d.index.set(hk, j)
 		}
 		j++
 	}
@@ -146,7 +146,10 @@ func (d *Dict) compact() {
 
 // NewDict returns an empty dict with room for n entries.
 func NewDict(n int) *Dict {
-	return &Dict{index: make(map[hkey]int, n)}
+	if n <= 0 {
+		return &Dict{}
+	}
+	return &Dict{keys: make([]Value, 0, n), vals: make([]Value, 0, n)}
 }
 
 // Len returns the number of entries.
@@ -158,7 +161,7 @@ func (d *Dict) Get(k Value) (Value, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	i, ok := d.index[hk]
+	i, ok := d.index.get(hk)
 	if !ok {
 		return nil, false, nil
 	}
@@ -167,7 +170,7 @@ func (d *Dict) Get(k Value) (Value, bool, error) {
 
 // GetStr returns the value stored under the string key k.
 func (d *Dict) GetStr(k string) (Value, bool) {
-	i, ok := d.index[hkey{k: 4, s: k}]
+	i, ok := d.index.strs[k]
 	if !ok {
 		return nil, false
 	}
@@ -180,11 +183,11 @@ func (d *Dict) Set(k, v Value) error {
 	if err != nil {
 		return err
 	}
-	if i, ok := d.index[hk]; ok {
+	if i, ok := d.index.get(hk); ok {
 		d.vals[i] = v
 		return nil
 	}
-	d.index[hk] = len(d.keys)
+	d.index.set(hk, len(d.keys))
 	d.keys = append(d.keys, k)
 	d.vals = append(d.vals, v)
 	d.keysVersion++
@@ -200,13 +203,13 @@ func (d *Dict) Delete(k Value) (Value, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	i, ok := d.index[hk]
+	i, ok := d.index.get(hk)
 	if !ok {
 		return nil, false, nil
 	}
 	v := d.vals[i]
 	d.keysVersion++
-	delete(d.index, hk)
+	d.index.del(hk)
 	d.keys[i], d.vals[i] = nil, nil
 	d.holes++
 	// Trailing holes are dropped at once; others are squeezed out when
@@ -239,17 +242,13 @@ func (d *Dict) Clear() {
 	d.keysVersion++
 	d.keys, d.vals = nil, nil
 	d.holes = 0
-	d.index = make(map[hkey]int)
+	d.index = hindex{}
 }
 
 // Copy returns a shallow copy.
 func (d *Dict) Copy() *Dict {
 	d.compact()
-	n := &Dict{keys: append([]Value(nil), d.keys...), vals: append([]Value(nil), d.vals...), index: make(map[hkey]int, len(d.keys))}
-	for k, i := range d.index {
-		n.index[k] = i
-	}
-	return n
+	return &Dict{keys: append([]Value(nil), d.keys...), vals: append([]Value(nil), d.vals...), index: d.index.clone()}
 }
 
 // Set is a set of hashable values (insertion-ordered for stable printing):
