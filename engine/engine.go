@@ -63,6 +63,11 @@ type Config struct {
 	// Progress, when set, shows the LLM calls in flight and parallel()
 	// bars (the command line sets it when stderr is a terminal).
 	Progress *progress.Display
+	// Notices, when set and Progress is not, receives a line for each
+	// retry of an LLM call ("dana: 429 from api.example.com: retry 2/4 in
+	// 3s"): the command line sets it to stderr when that is not a terminal,
+	// unless --quiet.
+	Notices io.Writer
 }
 
 // Engine is an interpreter with builtins and runtime services installed.

@@ -42,6 +42,9 @@ func installReason(e *Engine) error {
 	cc.Warn = func(err error) { e.warnOnce("cache", "warning: the response cache is not usable: "+err.Error()) }
 	e.meter = newMeter(cc)
 	e.meter.progress = e.Config.Progress
+	if e.Config.Progress == nil && e.Config.Notices != nil {
+		e.meter.notices = &lineNotifier{w: e.Config.Notices}
+	}
 	var setupErr error
 	if p := strings.TrimSpace(getenv("DANA_PRICES")); p != "" {
 		e.meter.prices, setupErr = LoadPrices(p)

@@ -72,6 +72,7 @@ type meter struct {
 	llm.Client
 	prices   map[string]Price
 	progress *progress.Display
+	notices  *lineNotifier // retry notices as lines, without a progress display
 
 	mu       sync.Mutex
 	u        Usage
@@ -89,6 +90,8 @@ func (m *meter) Complete(ctx context.Context, req *llm.Request) (*llm.Response, 
 		id := d.Begin(callLabel(req))
 		defer d.End(id)
 		ctx = llm.WithNotifier(ctx, d.Notifier(id))
+	} else if m.notices != nil {
+		ctx = llm.WithNotifier(ctx, m.notices)
 	}
 	start := time.Now()
 	resp, err := m.Client.Complete(ctx, req)
@@ -113,6 +116,20 @@ func (m *meter) Complete(ctx context.Context, req *llm.Request) (*llm.Response, 
 	}
 	return resp, err
 }
+
+// lineNotifier writes each retry notice as a line.
+type lineNotifier struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (n *lineNotifier) Retry(r llm.RetryNotice) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	fmt.Fprintf(n.w, "dana: %s\n", r)
+}
+
+func (n *lineNotifier) Stream(llm.StreamEvent) {}
 
 // callLabel names a call on its progress line: the model and the start of
 // the prompt.

@@ -50,7 +50,7 @@ func (o *options) register(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&o.allowEnv, "allow-env", nil, "let getenv() read these variables too (DANA_* always; API keys and other secrets never)")
 	fs.BoolVar(&o.cache, "cache", false, "answer identical LLM requests from the response cache in the store (also $DANA_LLM_CACHE=1)")
 	fs.BoolVar(&o.stats, "stats", false, "print the run's LLM usage (calls, tokens, cache hits, time, cost with $DANA_PRICES) on stderr at exit")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress display on stderr")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress display or retry notices on stderr")
 	fs.IntVar(&o.maxConc, "max-concurrency", 0, "most LLM calls in flight at once in this process, across parallel() workers (default 8; not shared with other processes)")
 	fs.Var((*secondsOrDuration)(&o.deadline), "llm-deadline", "total time one reason() call may take, retries included (default 120s; $DANA_LLM_DEADLINE)")
 }
@@ -87,9 +87,17 @@ func (o *options) newEngine(ctx context.Context, stdout, stderr io.Writer) *engi
 
 // newEngineWith builds an engine for the options showing progress on disp
 // (nil: none).
+//
+// Without a display, retry notices of LLM calls are printed on stderr as
+// lines, unless --quiet.
 func (o *options) newEngineWith(ctx context.Context, stdout, stderr io.Writer, disp *progress.Display) *engine.Engine {
+	var notices io.Writer
+	if disp == nil && !o.quiet {
+		notices = stderr
+	}
 	return engine.New(engine.Config{
 		Progress:       disp,
+		Notices:        notices,
 		Stdout:         stdout,
 		Stderr:         stderr,
 		Stdin:          os.Stdin,

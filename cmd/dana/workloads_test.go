@@ -183,3 +183,26 @@ func testREPLStreaming(t *testing.T, bin string) {
 		t.Errorf("the reply of a typed call was printed:\n%s", v)
 	}
 }
+
+// Without a terminal there is no progress display, but a retry still says
+// why the run waits, as a line on stderr (not with --quiet).
+func TestRetryNoticeWithoutATerminal(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	srv.Enqueue(llmtest.RateLimited(300 * time.Millisecond))
+	srv.SetDefault("FINAL_ANSWER: 4")
+	t.Setenv("OPENAI_BASE_URL", srv.BaseURL())
+	t.Setenv("DANA_LLM", "")
+	dir := t.TempDir()
+	script := filepath.Join(dir, "r.na")
+	os.WriteFile(script, []byte("x: int = reason(\"Two plus two?\")\nprint(x)\n"), 0o644)
+	code, out, errOut := runCLI(t, "run", "--store", filepath.Join(dir, "store"), script)
+	if code != 0 || out != "4\n" || !regexp.MustCompile(`^dana: 429 from 127\.0\.0\.1:\d+: retry 2/4 in 300ms\n$`).MatchString(errOut) {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	srv.Enqueue(llmtest.RateLimited(300 * time.Millisecond))
+	os.WriteFile(script, []byte("x: int = reason(\"Two plus two, again?\")\nprint(x)\n"), 0o644)
+	code, out, errOut = runCLI(t, "run", "--quiet", "--store", filepath.Join(dir, "store"), script)
+	if code != 0 || out != "4\n" || errOut != "" || srv.Count() != 4 {
+		t.Errorf("--quiet: exit %d, stdout %q, stderr %q, %d requests", code, out, errOut, srv.Count())
+	}
+}
