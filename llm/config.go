@@ -50,7 +50,9 @@ type Config struct {
 	// Mode is DANA_LLM: "" (the real endpoint), "mock", "record:FILE" or
 	// "replay:FILE".
 	Mode string
-	// Timeout bounds each HTTP attempt (default 60s).
+	// Timeout bounds each HTTP attempt (default 60s); for a streamed
+	// reply, the wait for its first bytes and each silence between two
+	// chunks (the call's Deadline bounds the whole stream).
 	Timeout time.Duration
 	// MaxAttempts is the number of HTTP attempts per call (default 4).
 	MaxAttempts int

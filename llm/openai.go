@@ -111,8 +111,9 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 	stream := !c.cfg.NoStream && !c.remembered(c.noStream, rfKey)
 	note := NotifierFrom(ctx)
 
-	attempts := 0  // HTTP requests made
-	transport := 0 // attempts counted against MaxAttempts
+	attempts := 0    // HTTP requests made
+	transport := 0   // attempts counted against MaxAttempts
+	restart := false // the failed attempt streamed text: void it before the next
 	fail := func(f *failure, msg string) (*Response, error) {
 		c.stats.fail(attempts)
 		if msg == "" {
@@ -131,6 +132,10 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 		if !b.take() {
 			return fail(&failure{err: ErrBudget}, fmt.Sprintf("the call's budget of %d HTTP requests is used up", b.limit))
 		}
+		if restart && note != nil {
+			note.Stream(StreamEvent{Restart: true})
+		}
+		restart = false
 		attempts++
 		transport++
 		res, f := c.once(ctx, params, b, stream, note)
@@ -160,9 +165,7 @@ func (c *OpenAI) Complete(ctx context.Context, req *Request) (*Response, error) 
 			c.stats.fail(attempts)
 			return nil, cancelled(c.endpoint, attempts, err)
 		}
-		if f.chunks > 0 && note != nil {
-			note.Stream(StreamEvent{Restart: true})
-		}
+		restart = f.chunks > 0 // told before the next attempt, if one is made
 		if stream && rejectsStreaming(f.status, f.body) {
 			c.remember(c.noStream, rfKey)
 			stream = false
@@ -244,7 +247,22 @@ type completion struct {
 // once makes one HTTP attempt under its own timeout (the per-attempt
 // Timeout, or what is left of the call's deadline when that is shorter),
 // streamed or not.
+//
+// A streamed attempt is not cut after Timeout as long as data keeps coming:
+// Timeout bounds the wait for the first bytes and every silence between
+// two chunks, and only the call's deadline bounds the whole stream, so a
+// long reply that streams steadily is not lost.
 func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams, b *Budget, stream bool, note Notifier) (*completion, *failure) {
+	if stream {
+		dctx, cancel := context.WithTimeout(ctx, b.remaining())
+		defer cancel()
+		actx, stall := context.WithCancelCause(dctx)
+		defer stall(nil)
+		idle := time.AfterFunc(c.cfg.Timeout, func() { stall(errStalled) })
+		defer idle.Stop()
+		at := &attempt{c: c, ctx: ctx, actx: actx, byDeadline: true, b: b, idle: idle}
+		return at.stream(params, note)
+	}
 	timeout := c.cfg.Timeout
 	byDeadline := false
 	if r := b.remaining(); r < timeout {
@@ -253,9 +271,6 @@ func (c *OpenAI) once(ctx context.Context, params openai.ChatCompletionNewParams
 	actx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	at := &attempt{c: c, ctx: ctx, actx: actx, byDeadline: byDeadline, b: b}
-	if stream {
-		return at.stream(params, note)
-	}
 	res, err := c.client.Chat.Completions.New(actx, params, option.WithResponseInto(&at.resp))
 	if err != nil {
 		return nil, at.failed(err)
@@ -278,7 +293,15 @@ type attempt struct {
 	byDeadline bool            // the attempt's timeout is what is left of the call's deadline
 	b          *Budget
 	resp       *http.Response
+	// idle, for a stream, fires errStalled after Timeout without data; it
+	// is reset at each chunk. chunks counts the content chunks so far.
+	idle   *time.Timer
+	chunks int
 }
+
+// errStalled is the cause of a streamed attempt cancelled because no data
+// came for the per-attempt Timeout.
+var errStalled = errors.New("the stream stalled")
 
 // stream makes the attempt with stream=true and reads the server-sent
 // events as they come, telling note about each piece of content. A reply
@@ -291,6 +314,7 @@ func (at *attempt) stream(params openai.ChatCompletionNewParams, note Notifier) 
 	if err := st.Err(); err != nil {
 		return nil, at.failed(err)
 	}
+	at.idle.Reset(at.c.cfg.Timeout)
 	if at.resp != nil && !strings.Contains(strings.ToLower(at.resp.Header.Get("Content-Type")), "text/event-stream") {
 		body, err := io.ReadAll(at.resp.Body)
 		if err != nil {
@@ -306,6 +330,7 @@ func (at *attempt) stream(params openai.ChatCompletionNewParams, note Notifier) 
 	var reasoning strings.Builder
 	chunks, finished := 0, false
 	for st.Next() {
+		at.idle.Reset(at.c.cfg.Timeout)
 		ch := st.Current()
 		acc.AddChunk(ch)
 		if len(ch.Choices) == 0 {
@@ -314,6 +339,7 @@ func (at *attempt) stream(params openai.ChatCompletionNewParams, note Notifier) 
 		choice := ch.Choices[0]
 		if d := choice.Delta.Content; d != "" {
 			chunks++
+			at.chunks = chunks
 			if note != nil {
 				note.Stream(StreamEvent{Text: d, Chunks: chunks})
 			}
@@ -382,6 +408,13 @@ func (at *attempt) failed(err error) *failure {
 		}
 		return &failure{status: status, err: ErrReplyTooLarge,
 			msg: fmt.Sprintf("the reply passed the %s cap on reply size (DANA_LLM_MAX_REPLY) and was cut there", formatBytes(c.cfg.MaxReplyBytes))}
+	}
+	if context.Cause(actx) == errStalled {
+		msg := fmt.Sprintf("no reply within the %s timeout", c.cfg.Timeout)
+		if at.chunks > 0 {
+			msg = fmt.Sprintf("the reply stream stalled: nothing for %s after %d chunks (timeout)", c.cfg.Timeout, at.chunks)
+		}
+		return &failure{msg: msg, err: context.DeadlineExceeded, retryable: true}
 	}
 	if errors.Is(actx.Err(), context.DeadlineExceeded) {
 		if byDeadline {

@@ -265,3 +265,43 @@ func TestStreamRecordAndReplay(t *testing.T) {
 		t.Errorf("replay: %+v %v", resp, err)
 	}
 }
+
+// The per-attempt timeout bounds the silences of a stream, not its length:
+// a reply that streams steadily for longer than the timeout arrives whole.
+func TestStreamLongerThanTheTimeout(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	srv.Enqueue(llmtest.Reply{Text: "one two three four five six seven eight nine ten eleven twelve", ChunkDelay: 200 * time.Millisecond})
+	cfg := fastConfig(srv.BaseURL())
+	cfg.Timeout = 1500 * time.Millisecond
+	c := newClient(t, cfg)
+	start := time.Now()
+	resp, err := c.Complete(context.Background(), ask("x"))
+	if err != nil || !strings.HasSuffix(resp.Text, "twelve") || resp.Attempts != 1 {
+		t.Fatalf("resp %+v err %v", resp, err)
+	}
+	if took := time.Since(start); took < cfg.Timeout {
+		t.Errorf("the stream took %v, not longer than the %v timeout: the test proves nothing", took, cfg.Timeout)
+	}
+}
+
+// A stream that goes silent for the timeout is a failed attempt, retried.
+func TestStreamStalls(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	never := make(chan struct{})
+	srv.SetHandler(func(llmtest.Request, int) llmtest.Reply {
+		return llmtest.Reply{Chunks: []string{"a ", "b ", "c"}, Hold: never}
+	})
+	cfg := fastConfig(srv.BaseURL())
+	cfg.Timeout = 300 * time.Millisecond
+	cfg.MaxAttempts = 2
+	c := newClient(t, cfg)
+	ev := &events{}
+	_, err := c.Complete(llm.WithNotifier(context.Background(), ev), ask("x"))
+	var le *llm.LLMError
+	if !errors.As(err, &le) || le.Attempts != 2 || !strings.Contains(err.Error(), "the reply stream stalled: nothing for 300ms after 2 chunks") {
+		t.Errorf("err %v", err)
+	}
+	if got := ev.text(); got != "a b |restart|a b " {
+		t.Errorf("streamed %q", got)
+	}
+}
