@@ -501,6 +501,7 @@ func percentFormat(f string, arg Value) (Value, error) {
 		}
 		var s string
 		var err error
+		pf := parsePctFlags(flags)
 		switch f[j] {
 		case 'c':
 			if bv, ok := a.(Bool); ok {
@@ -520,47 +521,46 @@ func percentFormat(f string, arg Value) (Value, error) {
 					return nil, Errorf("TypeError", "%%c requires int or char")
 				}
 				s = string(c)
+			case *BigInt:
+				return nil, Errorf("OverflowError", "%%c arg not in range(0x110000)")
 			default:
 				return nil, Errorf("TypeError", "%%c requires int or char")
 			}
-			s, err = FormatValue(Str(s), pyFlags(flags, 's'))
-		case 's':
-			if s, err = ToStrChecked(nil, a); err == nil {
-				s, err = FormatValue(Str(s), pyFlags(flags, 's'))
+			s = pf.pad(s)
+		case 's', 'r', 'a':
+			if f[j] == 's' {
+				s, err = ToStrChecked(nil, a)
+			} else {
+				s, err = ReprChecked(nil, a)
 			}
-		case 'r':
-			if s, err = ReprChecked(nil, a); err == nil {
-				s, err = FormatValue(Str(s), pyFlags(flags, 's'))
+			if err == nil {
+				if pf.prec >= 0 {
+					if rs := []rune(s); len(rs) > pf.prec {
+						s = string(rs[:pf.prec])
+					}
+				}
+				s = pf.pad(s)
 			}
-		case 'd', 'i', 'u':
+		case 'd', 'i', 'u', 'x', 'X', 'o':
 			if !isNumber(a) {
-				return nil, Errorf("TypeError", "%%%c format: a real number is required, not %s", f[j], a.TypeName())
+				if f[j] == 'd' || f[j] == 'i' || f[j] == 'u' {
+					return nil, Errorf("TypeError", "%%%c format: a real number is required, not %s", f[j], a.TypeName())
+				}
+				return nil, Errorf("TypeError", "%%%c format: an integer is required, not %s", f[j], a.TypeName())
+			}
+			if _, isFloat := a.(Float); isFloat && (f[j] == 'x' || f[j] == 'X' || f[j] == 'o') {
+				return nil, Errorf("TypeError", "%%%c format: an integer is required, not float", f[j])
 			}
 			iv, e := ToInt(a)
 			if e != nil {
 				return nil, e
 			}
-			if strings.IndexByte(flags, '.') >= 0 {
-				s = intPercent(iv, flags, 'd')
-				break
-			}
-			s, err = FormatValue(iv, pyFlags(flags, 'd'))
-		case 'x', 'X', 'o':
-			switch a.(type) {
-			case Int, *BigInt, Bool:
-			default:
-				return nil, Errorf("TypeError", "%%%c format: an integer is required, not %s", f[j], a.TypeName())
-			}
-			if strings.IndexByte(flags, '.') >= 0 {
-				s = intPercent(a, flags, f[j])
-				break
-			}
-			s, err = FormatValue(a, pyFlags(flags, f[j]))
+			s = pf.integer(iv, f[j])
 		case 'e', 'E', 'f', 'F', 'g', 'G':
 			if !isNumber(a) {
 				return nil, Errorf("TypeError", "must be real number, not %s", a.TypeName())
 			}
-			s, err = FormatValue(a, pyFlags(flags, f[j]))
+			s, err = FormatValue(a, pf.floatSpec(f[j]))
 		default:
 			return nil, Errorf("ValueError", "unsupported format character '%c' (0x%x) at index %d", f[j], f[j], j)
 		}
@@ -579,65 +579,118 @@ func percentFormat(f string, arg Value) (Value, error) {
 	return Str(b.String()), nil
 }
 
-func pyFlags(flags string, typ byte) string {
-	left := strings.Contains(flags, "-")
-	flags = strings.ReplaceAll(flags, "-", "")
-	spec := ">" // %-formatting right-aligns unless '-' is given
-	if left {
-		spec = "<"
-	}
-	if strings.HasPrefix(flags, "0") && !left {
-		spec = ""
-	}
-	spec += flags
-	if typ != 's' {
-		spec += string(typ)
-	}
-	return spec
+// pctFlags are the flags, width and precision of a %-conversion.
+type pctFlags struct {
+	left, plus, space, alt, zero bool
+	width, prec                  int // prec -1: none
 }
 
-// intPercent is %d, %x, %X or %o with a precision: as in C, the precision
-// is the minimum number of digits ("%.2d" % 5 is "05"), the 0 flag is then
-// ignored, and the width pads with spaces.
-func intPercent(v Value, flags string, typ byte) string {
-	dot := strings.IndexByte(flags, '.')
-	prec, _ := strconv.Atoi(flags[dot+1:])
-	flags = flags[:dot]
+// parsePctFlags reads "-+ #0" flags, then the width, then ".precision"
+// ('*' already replaced by numbers).
+func parsePctFlags(s string) pctFlags {
+	pf := pctFlags{prec: -1}
+	i := 0
+	for ; i < len(s) && strings.IndexByte("-+ #0", s[i]) >= 0; i++ {
+		switch s[i] {
+		case '-':
+			pf.left = true
+		case '+':
+			pf.plus = true
+		case ' ':
+			pf.space = true
+		case '#':
+			pf.alt = true
+		case '0':
+			pf.zero = true
+		}
+	}
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	pf.width, _ = strconv.Atoi(s[i:j])
+	if j < len(s) && s[j] == '.' {
+		pf.prec, _ = strconv.Atoi(s[j+1:]) // "%.d" is precision 0
+	}
+	pf.width = min(pf.width, 10000)
+	pf.prec = min(pf.prec, 10000)
+	return pf
+}
+
+// pad widens s to the width with spaces (left-aligned with '-').
+func (pf pctFlags) pad(s string) string {
+	n := pf.width - utf8.RuneCountInString(s)
+	if n <= 0 {
+		return s
+	}
+	if pf.left {
+		return s + strings.Repeat(" ", n)
+	}
+	return strings.Repeat(" ", n) + s
+}
+
+// integer formats %d/%i/%u/%x/%X/%o as CPython: the precision is a minimum
+// number of digits, # adds 0x/0X/0o, 0 pads with zeros after the sign and
+// prefix (unless '-').
+func (pf pctFlags) integer(v Value, conv byte) string {
 	bi, _ := bigOf(v)
-	abs := new(big.Int).Abs(bi)
-	var digits string
-	switch typ {
-	case 'x':
-		digits = abs.Text(16)
-	case 'X':
-		digits = strings.ToUpper(abs.Text(16))
-	case 'o':
-		digits = abs.Text(8)
-	default:
-		digits = abs.String()
+	base := map[byte]int{'x': 16, 'X': 16, 'o': 8}[conv]
+	if base == 0 {
+		base = 10
 	}
-	if n := prec - len(digits); n > 0 {
-		digits = strings.Repeat("0", n) + digits
+	digits := new(big.Int).Abs(bi).Text(base)
+	if conv == 'X' {
+		digits = strings.ToUpper(digits)
 	}
-	if strings.IndexByte(flags, '#') >= 0 && typ != 'd' {
-		digits = "0" + map[byte]string{'x': "x", 'X': "X", 'o': "o"}[typ] + digits
+	if len(digits) < pf.prec {
+		digits = strings.Repeat("0", pf.prec-len(digits)) + digits
 	}
-	sign := ""
+	head := ""
 	switch {
 	case bi.Sign() < 0:
-		sign = "-"
-	case strings.IndexByte(flags, '+') >= 0:
-		sign = "+"
-	case strings.IndexByte(flags, ' ') >= 0:
-		sign = " "
+		head = "-"
+	case pf.plus:
+		head = "+"
+	case pf.space:
+		head = " "
 	}
-	body := sign + digits
-	width, _ := strconv.Atoi(strings.TrimLeft(flags, "-+ #0"))
-	if pad := width - len(body); pad > 0 {
-		if strings.IndexByte(flags, '-') >= 0 {
-			return body + strings.Repeat(" ", pad)
+	if pf.alt && base != 10 {
+		head += "0" + string(conv)
+	}
+	if pf.zero && !pf.left {
+		if n := pf.width - len(head) - len(digits); n > 0 {
+			digits = strings.Repeat("0", n) + digits
 		}
-		return strings.Repeat(" ", pad) + body
 	}
-	return body
+	return pf.pad(head + digits)
+}
+
+// floatSpec is the format() spec of a float conversion.
+func (pf pctFlags) floatSpec(conv byte) string {
+	var b strings.Builder
+	if pf.left {
+		b.WriteByte('<')
+	} else if !pf.zero {
+		b.WriteByte('>')
+	}
+	switch {
+	case pf.plus:
+		b.WriteByte('+')
+	case pf.space:
+		b.WriteByte(' ')
+	}
+	if pf.alt {
+		b.WriteByte('#')
+	}
+	if pf.zero && !pf.left {
+		b.WriteByte('0')
+	}
+	if pf.width > 0 {
+		b.WriteString(strconv.Itoa(pf.width))
+	}
+	if pf.prec >= 0 {
+		b.WriteString("." + strconv.Itoa(pf.prec))
+	}
+	b.WriteByte(conv)
+	return b.String()
 }
