@@ -125,8 +125,11 @@ func (th *Thread) Each(v Value, fn func(Value) bool) error {
 // consumed.
 func (th *Thread) Elements(v Value) ([]Value, error) {
 	if it, ok := v.(*Iterator); ok {
+		// Charged per element: a lazy iterator (zip, map, a generator) can
+		// be endless or yield a billion elements, and collecting them must
+		// stop at the deadline, the step budget or the memory bound.
 		var out []Value
-		err := th.Each(it, func(e Value) bool { out = append(out, e); return true })
+		err := th.Each(it, func(e Value) bool { th.Charge(1); out = append(out, e); return true })
 		if out == nil {
 			out = []Value{}
 		}
