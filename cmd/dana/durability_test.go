@@ -37,16 +37,7 @@ func TestSIGTERMDuringReasonLoop(t *testing.T) {
 		cmd.Env = append(os.Environ(), "DANA_LLM=mock")
 		printed = append(printed, proctest.SignalAfterIDs(t, cmd, 30, sig, 10*time.Second)...)
 	}
-	st, err := store.Open(storeDir, store.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	for _, id := range printed {
-		if _, err := st.GetExecution(id); err != nil {
-			t.Fatalf("printed id %s lost: %v", id, err)
-		}
-	}
+	assertReadable(t, storeDir, printed)
 	t.Logf("%d printed ids, all readable", len(printed))
 }
 
@@ -87,16 +78,7 @@ func TestKill9AgainstLLMServer(t *testing.T) {
 	if err != nil || !rep.OK {
 		t.Fatalf("store check after the kills: %+v, %v", rep, err)
 	}
-	st, err := store.Open(storeDir, store.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	for _, id := range printed {
-		if _, err := st.GetExecution(id); err != nil {
-			t.Fatalf("printed id %s lost: %v", id, err)
-		}
-	}
+	assertReadable(t, storeDir, printed)
 	t.Logf("%d printed ids over 8 SIGKILLs, all readable; %d executions stored", len(printed), rep.Executions)
 }
 
@@ -159,4 +141,20 @@ func TestDiskFullDanaRun(t *testing.T) {
 		}
 	}
 	t.Logf("%d ids before the disk was full, all readable; stderr:\n%s", len(ids), msg)
+}
+
+// assertReadable opens the store read-only and fails the test unless every
+// id in ids is an execution in it.
+func assertReadable(t *testing.T, storeDir string, ids []string) {
+	t.Helper()
+	st, err := store.Open(storeDir, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, id := range ids {
+		if _, err := st.GetExecution(id); err != nil {
+			t.Fatalf("printed id %s lost: %v", id, err)
+		}
+	}
 }
