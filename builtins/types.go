@@ -437,33 +437,20 @@ func convTuple(th *interp.Thread, args []value, kw kwargs) (value, error) {
 
 // convSet is set(iterable=()).
 func convSet(th *interp.Thread, args []value, kw kwargs) (value, error) {
-	b, err := (&signature{name: "set", params: []string{"iterable"}}).bind(args, kw)
-	if err != nil {
-		return nil, err
-	}
-	s := interp.NewSet()
-	if b[0] == nil {
-		return s, nil
-	}
-	xs, err := seqElems(th, b[0])
-	if err != nil {
-		return nil, err
-	}
-	for _, x := range xs {
-		if err := s.Add(x); err != nil {
-			return nil, err
-		}
-	}
-	return s, nil
+	return fillSet(th, "set", interp.NewSet(), args, kw)
 }
 
 // convFrozenSet is frozenset(iterable=()): an immutable, hashable set.
 func convFrozenSet(th *interp.Thread, args []value, kw kwargs) (value, error) {
-	b, err := (&signature{name: "frozenset", params: []string{"iterable"}}).bind(args, kw)
+	return fillSet(th, "frozenset", interp.NewFrozenSet(), args, kw)
+}
+
+// fillSet adds the elements of the optional iterable argument to s.
+func fillSet(th *interp.Thread, name string, s *interp.Set, args []value, kw kwargs) (value, error) {
+	b, err := (&signature{name: name, params: []string{"iterable"}}).bind(args, kw)
 	if err != nil {
 		return nil, err
 	}
-	s := interp.NewFrozenSet()
 	if b[0] == nil {
 		return s, nil
 	}
