@@ -69,7 +69,14 @@ func TestProgramsMatchPython(t *testing.T) {
 // profiling the interpreter on whole programs:
 //
 //	go test -run '^$' -bench 'Programs/scheduler' -cpuprofile cpu.out ./bench
+//
+// With DANA_BENCH_FULL=1 in the environment the programs run at their full
+// size (as `make bench` runs them), where parsing is a negligible part.
 func BenchmarkPrograms(b *testing.B) {
+	small := "1"
+	if os.Getenv("DANA_BENCH_FULL") != "" {
+		small = ""
+	}
 	progs, _ := filepath.Glob("*.na")
 	for _, na := range progs {
 		src, err := os.ReadFile(na)
@@ -84,7 +91,7 @@ func BenchmarkPrograms(b *testing.B) {
 					Stderr: io.Discard,
 					Getenv: func(k string) string {
 						if k == "DANA_BENCH_SMALL" {
-							return "1"
+							return small
 						}
 						return ""
 					},
