@@ -78,6 +78,8 @@ type Interpreter struct {
 	modules  map[string]*Module // by absolute file path
 	loading  []string           // import stack, for cycle reports
 	sources  map[string]string  // file name -> source, for quoting lines
+	linesMu  sync.Mutex         // lines is filled while locating, maybe off the lock
+	lines    map[string]lineIndex
 	main     *Module
 	cur      *Thread
 	values   map[string]any // embedder state (see SetData)
@@ -785,9 +787,45 @@ func (in *Interpreter) locate(e *Exception, pos ast.Pos, th *Thread) *Exception 
 		e.Stack = th.stackTrace(e.Pos)
 	}
 	if src, ok := in.sources[e.Pos.File]; ok {
-		e.SourceLine = diag.SourceLine(src, e.Pos.Line)
+		e.SourceLine = in.sourceLine(e.Pos.File, src, e.Pos.Line)
 	}
 	return e
+}
+
+// lineIndex holds where each line of a source starts, so that quoting the
+// line of an exception does not scan the file from its start (programs
+// raising and catching in loops locate every exception).
+type lineIndex struct {
+	src    string
+	starts []int
+}
+
+// sourceLine returns line n (1-based) of src, the source of file, as
+// diag.SourceLine does, through an index built on first use.
+func (in *Interpreter) sourceLine(file, src string, n int) string {
+	in.linesMu.Lock()
+	defer in.linesMu.Unlock()
+	ix, ok := in.lines[file]
+	if !ok || ix.src != src { // the REPL replaces "<stdin>" at every input
+		ix = lineIndex{src: src, starts: []int{0}}
+		for i := 0; i < len(src); i++ {
+			if src[i] == '\n' {
+				ix.starts = append(ix.starts, i+1)
+			}
+		}
+		if in.lines == nil {
+			in.lines = map[string]lineIndex{}
+		}
+		in.lines[file] = ix
+	}
+	if n < 1 || n > len(ix.starts) {
+		return ""
+	}
+	line := src[ix.starts[n-1]:]
+	if n < len(ix.starts) {
+		line = src[ix.starts[n-1] : ix.starts[n]-1]
+	}
+	return strings.TrimRight(line, "\r")
 }
 
 // resolvePath finds the file for a dotted module name.
