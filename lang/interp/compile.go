@@ -295,7 +295,7 @@ func targetName(e ast.Expr) string {
 }
 
 func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
-	val := c.expr(s.Value)
+	val, aug := c.augValue(arithOp(s.Op), s.Value)
 	op := s.Op
 	pos := s.OpPos
 	if !pos.IsValid() {
@@ -314,7 +314,11 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 				if a == nil {
 					a = load(fr)
 				}
-				b := val(fr)
+				r, b := aug(fr, a)
+				if r != nil {
+					fr.slots[slot] = r
+					return ctrlNone
+				}
 				if x, ok := a.(Int); ok && (plus || minus) {
 					if y, ok := b.(Int); ok {
 						if plus {
@@ -328,7 +332,7 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 						}
 					}
 				}
-				if r, ok := fastArith(opc, a, b); ok {
+				if r, ok := fastArith(fr.th, opc, a, b); ok {
 					fr.slots[slot] = r
 					return ctrlNone
 				}
@@ -343,7 +347,7 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 			return ctrlNone
 		}
 	case *ast.AttrExpr:
-		return c.attrAugAssign(t, op, val, pos)
+		return c.attrAugAssign(t, op, val, aug, pos)
 	case *ast.IndexExpr:
 		obj := c.expr(t.X)
 		idx := c.expr(t.Index)
@@ -352,10 +356,12 @@ func (c *compiler) augAssign(s *ast.AugAssignStmt) stmtFn {
 			o := obj(fr)
 			i := idx(fr)
 			a := c.index(fr, o, i, t.LBrack)
-			b := val(fr)
-			r, ok := fastArith(opc, a, b)
-			if !ok {
-				r = c.binop(fr, op, a, b, pos)
+			r, b := aug(fr, a)
+			if r == nil {
+				var ok bool
+				if r, ok = fastArith(fr.th, opc, a, b); !ok {
+					r = c.binop(fr, op, a, b, pos)
+				}
 			}
 			c.setIndex(fr, o, i, r, t.LBrack)
 			return ctrlNone

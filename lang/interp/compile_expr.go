@@ -565,7 +565,7 @@ func (c *compiler) binary(e *ast.BinaryExpr) evalFn {
 					}
 				}
 			}
-			if r, ok := fastArith('+', a, b); ok {
+			if r, ok := fastArith(fr.th, '+', a, b); ok {
 				return r
 			}
 			return slow(fr, a, b)
@@ -580,7 +580,7 @@ func (c *compiler) binary(e *ast.BinaryExpr) evalFn {
 					}
 				}
 			}
-			if r, ok := fastArith('-', a, b); ok {
+			if r, ok := fastArith(fr.th, '-', a, b); ok {
 				return r
 			}
 			return slow(fr, a, b)

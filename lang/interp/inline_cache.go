@@ -89,7 +89,7 @@ func (c *compiler) attrStore(t *ast.AttrExpr) storeFn {
 
 // attrAugAssign compiles `x.name op= value`: x is evaluated once, and a
 // struct field is looked up once for the read and the write.
-func (c *compiler) attrAugAssign(t *ast.AttrExpr, op string, val evalFn, pos ast.Pos) stmtFn {
+func (c *compiler) attrAugAssign(t *ast.AttrExpr, op string, val evalFn, aug augFn, pos ast.Pos) stmtFn {
 	obj := c.expr(t.X)
 	name := t.Name
 	opc := arithOp(op) // 0 (no fast path) unless + - * / **
@@ -98,10 +98,13 @@ func (c *compiler) attrAugAssign(t *ast.AttrExpr, op string, val evalFn, pos ast
 		o := obj(fr)
 		if sv, ok := o.(*StructVal); ok {
 			if i, ok := fc.index(sv, name); ok {
-				a, b := sv.Fields[i], val(fr)
-				r, ok := fastArith(opc, a, b)
-				if !ok {
-					r = c.binop(fr, op, a, b, pos)
+				a := sv.Fields[i]
+				r, b := aug(fr, a)
+				if r == nil {
+					var ok bool
+					if r, ok = fastArith(fr.th, opc, a, b); !ok {
+						r = c.binop(fr, op, a, b, pos)
+					}
 				}
 				if err := sv.setFieldAt(i, r); err != nil {
 					fr.th.throw(err, t.NamePos)

@@ -514,6 +514,9 @@ type Thread struct {
 	// is how many of this thread's steps it already holds.
 	shared  *atomic.Int64
 	flushed int64
+	// fslab and fnext: the slab boxFloat hands floats out of (floatbox.go).
+	fslab *floatSlab
+	fnext int
 }
 
 func (in *Interpreter) newThread() *Thread {

@@ -154,7 +154,7 @@ func (c *compiler) numBinary(e *ast.BinaryExpr) numFn {
 		if bv == nil {
 			bv = Float(b)
 		}
-		if r, ok := fastArith(opc, av, bv); ok {
+		if r, ok := fastArith(fr.th, opc, av, bv); ok {
 			return unboxFloat(r)
 		}
 		return unboxFloat(fr.th.binary(op, av, bv, pos))
@@ -185,8 +185,8 @@ func floatArith(opc byte, a, b float64) (float64, bool) {
 }
 
 // fastArith computes the common int and float cases of + - * / (ok=false
-// means: use Binary).
-func fastArith(opc byte, a, b Value) (Value, bool) {
+// means: use Binary). A float result is boxed by th.
+func fastArith(th *Thread, opc byte, a, b Value) (Value, bool) {
 	switch x := a.(type) {
 	case Int:
 		switch y := b.(type) {
@@ -208,7 +208,7 @@ func fastArith(opc byte, a, b Value) (Value, bool) {
 		case Float:
 			if opc != 'p' {
 				if r, ok := floatArith(opc, float64(x), float64(y)); ok {
-					return Float(r), true
+					return th.boxFloat(r), true
 				}
 			}
 		}
@@ -224,7 +224,7 @@ func fastArith(opc byte, a, b Value) (Value, bool) {
 		}
 		if opc != 'p' {
 			if r, ok := floatArith(opc, float64(x), f); ok {
-				return Float(r), true
+				return th.boxFloat(r), true
 			}
 		}
 	}
@@ -238,8 +238,52 @@ func (c *compiler) arithRoot(e *ast.BinaryExpr) evalFn {
 	return func(fr *frame) Value {
 		f, v := nf(fr)
 		if v == nil {
-			return Float(f)
+			return fr.th.boxFloat(f)
 		}
 		return v
+	}
+}
+
+// augFn evaluates the value of an augmented assignment `t op= value` given
+// t's current value a: (r, nil) when it computed the result r on a fast
+// path, else (nil, b) with b the value, for the general operation.
+type augFn func(fr *frame, a Value) (r, b Value)
+
+// augValue compiles the value of an augmented assignment with operator
+// opc. When the value is an arithmetic tree, it runs unboxed and a float
+// (or int) target combines with its float result without boxing it:
+// `b.vx -= dx * m` boxes once instead of twice. val evaluates the value
+// alone (the tree is compiled once, for both).
+func (c *compiler) augValue(opc byte, value ast.Expr) (val evalFn, aug augFn) {
+	if opc == 0 || opc == 'p' || !isArith(value) {
+		val = c.expr(value)
+		return val, func(fr *frame, _ Value) (Value, Value) { return nil, val(fr) }
+	}
+	nv := c.num(value)
+	val = func(fr *frame) Value {
+		f, v := nv(fr)
+		if v == nil {
+			return fr.th.boxFloat(f)
+		}
+		return v
+	}
+	return val, func(fr *frame, a Value) (Value, Value) {
+		f, v := nv(fr)
+		if v != nil {
+			return nil, v
+		}
+		var x float64
+		switch a := a.(type) {
+		case Float:
+			x = float64(a)
+		case Int:
+			x = float64(a)
+		default:
+			return nil, fr.th.boxFloat(f)
+		}
+		if r, ok := floatArith(opc, x, f); ok {
+			return fr.th.boxFloat(r), nil
+		}
+		return nil, fr.th.boxFloat(f)
 	}
 }
