@@ -57,6 +57,7 @@ func (a *app) verbs() []*cobra.Command {
 // runs a script, `dana -c CODE ARGS...` runs a snippet.
 func (a *app) rootCommand() *cobra.Command {
 	var code string
+	var showVersion bool
 	root := &cobra.Command{
 		Use:   "dana [FILE.na [ARGS...]] | -c CODE [ARGS...] | COMMAND",
 		Short: "mini-Dana: a small scripting language for programs that call LLMs",
@@ -70,19 +71,25 @@ calls that ask an LLM for a value of the type the code expects.
 
 Exit status: 0 ok, 1 error in the script or command, 2 usage error,
 130 interrupted (Ctrl-C).`,
-		Version:           versionText(),
 		Args:              cobra.ArbitraryArgs,
 		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: false},
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			return []string{"na"}, cobra.ShellCompDirectiveFilterFileExt
 		},
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if showVersion && cmd.Parent() == nil {
+				return nil // --version prints whatever the other options say
+			}
 			if err := a.opts.validate(); err != nil {
 				return cli.Usagef(cmd, "%v", err)
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if showVersion {
+				_, err := io.WriteString(cmd.OutOrStdout(), versionText())
+				return err
+			}
 			if cmd.Flags().Changed("code") {
 				return a.runSource("-c", code, args)
 			}
@@ -95,12 +102,17 @@ Exit status: 0 ok, 1 error in the script or command, 2 usage error,
 			return unknownCommand(cmd, args[0])
 		},
 	}
-	root.SetVersionTemplate("{{.Version}}")
 	root.SetIn(a.stdin)
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.Flags().SetInterspersed(false) // after FILE.na, flags belong to the script
 	root.Flags().StringVarP(&code, "code", "c", "", "run CODE as a program (the rest of the arguments go to system:argv)")
+	// --version is a flag of ours rather than cobra's Command.Version: that
+	// one prints through SetVersionTemplate, and a text/template executor
+	// linked into the binary calls reflect's MethodByName, so the linker
+	// keeps every exported method of every type (60 MB binary instead of 40,
+	// +8 MB resident at start-up; see docs/perf.md, TestLinkerKeepsDeadMethodsOut).
+	root.Flags().BoolVarP(&showVersion, "version", "v", false, "version for dana")
 	a.opts.register(root.PersistentFlags())
 	root.AddGroup(
 		&cobra.Group{ID: groupRun, Title: "Running programs:"},
