@@ -9,11 +9,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/minidana/dana/internal/lazyre"
 	"github.com/minidana/dana/lang/interp"
 	"github.com/minidana/dana/llm"
 	"github.com/minidana/dana/reason"
@@ -114,7 +114,7 @@ func synthInput(vals []interp.Value) (*synthRequest, error) {
 	}
 	if v := vals[3]; !isNone(v) {
 		s, ok := v.(interp.Str)
-		if !ok || !identRe.MatchString(string(s)) {
+		if !ok || !identRe.Get().MatchString(string(s)) {
 			return nil, interp.Errorf("ValueError", "synthesize(name=%s): the name must be an identifier such as \"parse_date\"", interp.Repr(v))
 		}
 		req.name, req.nameGiven = string(s), true
@@ -146,7 +146,8 @@ func synthInput(vals []interp.Value) (*synthRequest, error) {
 	return req, nil
 }
 
-var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// Compiled on first use: every dana process links poet, few synthesize.
+var identRe = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // parseExample reads one example: a pair (input, expected) whose input is
 // the one argument, or a dict {"input": x, "expected": y} or
@@ -580,16 +581,16 @@ func clipSource(s string) string {
 }
 
 var (
-	fenceRe = regexp.MustCompile("(?s)```[A-Za-z0-9_+-]*[ \t]*\r?\n(.*?)```")
-	thinkRe = regexp.MustCompile(`(?s)<think>.*?</think>`)
+	fenceRe = lazyre.New("(?s)```[A-Za-z0-9_+-]*[ \t]*\r?\n(.*?)```")
+	thinkRe = lazyre.New(`(?s)<think>.*?</think>`)
 )
 
 // extractCode finds the source in a reply: the first fenced block that
 // defines a function (else the first fenced block), else the reply from
 // its first `def` line, else the whole reply.
 func extractCode(reply string) string {
-	reply = thinkRe.ReplaceAllString(reply, "")
-	blocks := fenceRe.FindAllStringSubmatch(reply, -1)
+	reply = thinkRe.Get().ReplaceAllString(reply, "")
+	blocks := fenceRe.Get().FindAllStringSubmatch(reply, -1)
 	for _, m := range blocks {
 		if strings.Contains(m[1], "def ") {
 			return strings.TrimRight(m[1], " \t\r\n") + "\n"
