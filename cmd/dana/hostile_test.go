@@ -32,7 +32,10 @@ import (
 // written with templates that expand before the run: {{ints N}} is
 // "0, 1, ..., N-1", {{negs N}} "-0, -1, ...", {{strs N}} "'s0', 's1', ...",
 // {{names N}} "a0, a1, ...",
-// {{pairs N}} "0: 0, 1: 1, ...", {{rows N}} "[0, 's0', -0.5], [1, ...], ...".
+// {{pairs N}} "0: 0, 1: 1, ...", {{rows N}} "[0, 's0', -0.5], [1, ...], ...",
+// and {{lines N TEXT}} is N lines of TEXT (after the one space), each with
+// {i} replaced by its index. The module big_mod.na (3,000,000 lines) is
+// there to import.
 func TestHostileScripts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the dana binary on the hostile corpus")
@@ -51,6 +54,9 @@ func TestHostileScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.Mkdir(filepath.Join(dir, "dir_mod.na"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "big_mod.na"), bytes.Repeat([]byte("x = 1\n"), 3_000_000), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	defaults := []string{"--timeout", "2s", "--max-memory", "512M"}
@@ -80,8 +86,20 @@ func TestHostileScripts(t *testing.T) {
 
 var template = regexp.MustCompile(`\{\{(ints|negs|strs|names|pairs|rows) (\d+)\}\}`)
 
+var linesTemplate = regexp.MustCompile(`\{\{lines (\d+) (.*)\}\}\n?`)
+
 // expandTemplates expands the {{kind N}} templates of a hostile script.
 func expandTemplates(src []byte) []byte {
+	src = linesTemplate.ReplaceAllFunc(src, func(m []byte) []byte {
+		sub := linesTemplate.FindSubmatch(m)
+		n, _ := strconv.Atoi(string(sub[1]))
+		var b bytes.Buffer
+		for i := range n {
+			b.Write(bytes.ReplaceAll(sub[2], []byte("{i}"), []byte(strconv.Itoa(i))))
+			b.WriteByte('\n')
+		}
+		return b.Bytes()
+	})
 	return template.ReplaceAllFunc(src, func(m []byte) []byte {
 		sub := template.FindSubmatch(m)
 		n, _ := strconv.Atoi(string(sub[2]))

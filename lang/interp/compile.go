@@ -61,7 +61,8 @@ func compileModule(in *Interpreter, mod *Module, f *ast.File) (*Code, error) {
 
 // compileModuleEcho is compileModule for an interactive prompt when echo is
 // set: the top level's bare expression statements hand their values to it.
-func compileModuleEcho(in *Interpreter, mod *Module, f *ast.File, echo func(Value)) (*Code, error) {
+func compileModuleEcho(in *Interpreter, mod *Module, f *ast.File, echo func(Value)) (_ *Code, err error) {
+	defer recoverCompileStop(&err)
 	r := newResolver(f.Source)
 	fs := r.resolveFile(f)
 	if len(r.errs) > 0 {
@@ -114,7 +115,10 @@ func (th *Thread) runModule(mod *Module, code *Code) Value {
 
 func (c *compiler) block(stmts []ast.Stmt) stmtFn {
 	fns := make([]stmtFn, 0, len(stmts))
-	for _, s := range stmts {
+	for i, s := range stmts {
+		if i&(compileCheckEvery-1) == compileCheckEvery-1 {
+			c.checkLimits()
+		}
 		if f := c.stmt(s); f != nil {
 			fns = append(fns, f)
 		}

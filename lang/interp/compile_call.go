@@ -789,7 +789,10 @@ func (th *Thread) importModule(fr *frame, dotted string, pos ast.Pos) *Module {
 		th.raise(Errorf("ImportError", "cannot import module '%s': %v", dotted, unwrapPath(err)), pos)
 	}
 	in.sources[path] = src
-	f, err := parser.ParseFile(path, src)
+	f, err := parser.ParseFileCheck(path, src, th.parseCheck)
+	if IsLimitError(err) {
+		th.raiseLimit(err.(*Exception), pos)
+	}
 	if err != nil {
 		ex := AsException(err)
 		th.raise(Errorf("ImportError", "module '%s' has errors: %s", dotted, ex.Error()), pos)
@@ -800,6 +803,9 @@ func (th *Thread) importModule(fr *frame, dotted string, pos ast.Pos) *Module {
 	}
 	m := newModule(in, dotted, path)
 	code, err := compileModule(in, m, f)
+	if IsLimitError(err) {
+		th.raiseLimit(err.(*Exception), pos)
+	}
 	if err != nil {
 		ex := AsException(err)
 		th.raise(Errorf("ImportError", "module '%s' has errors: %s", dotted, ex.Error()), pos)

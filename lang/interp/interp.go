@@ -434,7 +434,11 @@ func (in *Interpreter) EvalInteractive(filename, src string, echo func(Value)) e
 
 func (in *Interpreter) eval(filename, src string, echo func(Value)) (Value, error) {
 	in.sources[filename] = src
-	f, err := parser.ParseFile(filename, src)
+	// The thread, and with it the deadline, starts before the parse: parsing
+	// and compiling a big file count against the limits too.
+	th := in.newThread()
+	defer th.done()
+	f, err := parser.ParseFileCheck(filename, src, th.parseCheck)
 	if err != nil {
 		return nil, err
 	}
@@ -449,8 +453,6 @@ func (in *Interpreter) eval(filename, src string, echo func(Value)) (Value, erro
 	if err != nil {
 		return nil, err
 	}
-	th := in.newThread()
-	defer th.done()
 	var result Value = None
 	err = th.protect(func() {
 		result = th.runModule(in.main, code)

@@ -245,6 +245,55 @@ func (th *Thread) slowCheck(pos ast.Pos) {
 	}
 }
 
+// parseCheck is the check of parser.ParseFileCheck while a file is parsed
+// (and compiled) for this thread: the deadline, cancellation and the memory
+// bound. It returns the limit error rather than raising it.
+func (th *Thread) parseCheck() error {
+	if th.stopped.Load() || th.ctx.Err() != nil {
+		e := th.stopError()
+		e.limit = true
+		return e
+	}
+	if lim := th.in.memLimit(); lim > 0 && heapBytes() > uint64(lim) {
+		runtime.GC()
+		if heapBytes() > uint64(lim) {
+			e := memoryError(0, lim)
+			e.limit = true
+			return e
+		}
+	}
+	return nil
+}
+
+// compileCheckEvery is how many statements of a block the compiler
+// compiles between two checks of the limits (a long block of a big file).
+const compileCheckEvery = 1 << 12
+
+// compileStop is the panic of checkLimits, recovered by compileModuleEcho.
+type compileStop struct{ err error }
+
+// checkLimits stops the compilation (see compileStop) when the thread
+// running it is past a limit (see parseCheck).
+func (c *compiler) checkLimits() {
+	if th := c.in.cur; th != nil {
+		if err := th.parseCheck(); err != nil {
+			panic(compileStop{err})
+		}
+	}
+}
+
+// recoverCompileStop turns the panic of checkLimits into the error of the
+// compilation.
+func recoverCompileStop(err *error) {
+	if r := recover(); r != nil {
+		s, ok := r.(compileStop)
+		if !ok {
+			panic(r)
+		}
+		*err = s.err
+	}
+}
+
 // raiseLimit raises a limit error: it cannot be caught, and from now on the
 // thread only runs `finally` blocks, within a grace allowance of steps.
 func (th *Thread) raiseLimit(e *Exception, pos ast.Pos) {

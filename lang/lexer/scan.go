@@ -35,8 +35,19 @@ func Scan(filename, src string) ([]Token, []ast.Comment, error) {
 // ScanFile is Scan that also returns the warnings: the invalid escape
 // sequences of string literals, which are kept as written (SPEC §1.4).
 func ScanFile(filename, src string) ([]Token, []ast.Comment, []ast.Warning, error) {
-	s := scanner{file: filename, src: src, line: 1, col: 1}
-	s.toks = make([]Token, 0, len(src)/3+8)
+	return ScanFileCheck(filename, src, nil, 0)
+}
+
+// ScanFileCheck is ScanFile for a caller that bounds the work of scanning:
+// check (when not nil) is called every `every` tokens; when it returns an
+// error, scanning stops and ScanFileCheck returns that error as is, with no
+// tokens.
+func ScanFileCheck(filename, src string, check func() error, every int) ([]Token, []ast.Comment, []ast.Warning, error) {
+	s := scanner{file: filename, src: src, line: 1, col: 1, check: check, every: every, nextCheck: every}
+	// A first guess at the number of tokens, bounded: a big file grows the
+	// slice as it goes, so that the memory bound is checked before most of
+	// it is allocated.
+	s.toks = make([]Token, 0, min(len(src)/3, 1<<16)+8)
 	if strings.HasPrefix(src, bom) {
 		// A UTF-8 byte order mark is not part of the first line.
 		s.off = len(bom)
@@ -50,6 +61,9 @@ func ScanFile(filename, src string) ([]Token, []ast.Comment, []ast.Warning, erro
 		return s.toks, nil, nil, s.errs
 	}
 	s.run()
+	if s.stop != nil {
+		return nil, nil, nil, s.stop
+	}
 	if len(s.errs) > 0 {
 		return s.toks, s.comments, s.warns, s.errs
 	}
@@ -104,6 +118,11 @@ type scanner struct {
 
 	lineHasCode bool // a code token was emitted on the current logical line
 	physCode    bool // a code token was emitted on the current physical line
+
+	check     func() error // see ScanFileCheck
+	every     int
+	nextCheck int   // the token count at which check is called next
+	stop      error // check's error: scanning stops
 }
 
 func (s *scanner) pos() ast.Pos {
@@ -185,11 +204,30 @@ func (s *scanner) openErrorAt(open diag.Open, p ast.Pos, typ, format string, arg
 }
 
 func (s *scanner) emit(t Type, value string, p ast.Pos) {
+	if len(s.toks) == cap(s.toks) {
+		s.grow()
+	}
 	s.toks = append(s.toks, Token{Type: t, Value: value, Pos: p})
 	if t != Newline && t != Indent && t != Dedent {
 		s.lineHasCode = true
 		s.physCode = true
 	}
+}
+
+// grow enlarges the token slice to the number of tokens the file will have
+// at the rate seen so far (plus a tenth), or at least doubles it. (append
+// grows big slices by a quarter at a time, which allocates five times the
+// final size.)
+func (s *scanner) grow() {
+	n := 2*cap(s.toks) + 8
+	if s.off > 0 {
+		if est := int(float64(len(s.toks))/float64(s.off)*float64(len(s.src))*1.1) + 64; est > n {
+			n = est
+		}
+	}
+	toks := make([]Token, len(s.toks), n)
+	copy(toks, s.toks)
+	s.toks = toks
 }
 
 // newlineLen returns the length of the line terminator at offset i (1 for
@@ -234,6 +272,12 @@ func (s *scanner) run() {
 		s.skipSpace()
 		if s.off >= len(s.src) || len(s.errs) >= MaxErrors {
 			break
+		}
+		if s.check != nil && len(s.toks) >= s.nextCheck {
+			s.nextCheck = len(s.toks) + s.every
+			if s.stop = s.check(); s.stop != nil {
+				return
+			}
 		}
 		c := s.src[s.off]
 		if nl := s.newlineLen(s.off); nl > 0 {

@@ -28,6 +28,9 @@ type conv struct {
 	toks []lexer.Token
 	// runs are the tokens of the collapsed runs in toks (see run.go).
 	runs map[int][]lexer.Token
+	// bodies are the blocks parsed on their own, by the offset of the
+	// `pass` put in their place (see split in fast.go).
+	bodies map[int][]ast.Stmt
 }
 
 func (c *conv) pos(p plexer.Position) ast.Pos {
@@ -60,6 +63,9 @@ func (c *conv) block(b *gBlock) []ast.Stmt {
 	}
 	if b.Simple != nil {
 		return c.simple(b.Simple, nil)
+	}
+	if body, ok := c.splitBody(b); ok {
+		return body
 	}
 	return c.stmts(b.Stmts)
 }

@@ -41,16 +41,43 @@ import (
 // found (each with Pos, Type "SyntaxError" or "IndentationError", Msg and the
 // quoted source Line).
 func ParseFile(filename, src string) (*ast.File, error) {
-	return parseFile(filename, src, true)
+	return parseFile(filename, src, true, nil)
 }
 
-// parseFile is ParseFile; runs tells whether long literal runs take the fast
-// path of run.go (the tests compare both ways).
-func parseFile(filename, src string, runs bool) (*ast.File, error) {
-	toks, comments, warns, lexErr := lexer.ScanFile(filename, src)
+// ParseFileCheck is ParseFile for a caller that bounds the work of parsing
+// (a deadline, cancellation, a memory bound): check is called every
+// CheckTokens tokens scanned and parsed, between statements (also between
+// the statements of a long block). When it returns an error, parsing stops
+// and ParseFileCheck returns that error as is, with no statements.
+func ParseFileCheck(filename, src string, check func() error) (*ast.File, error) {
+	return parseFile(filename, src, true, check)
+}
+
+// CheckTokens is how many tokens pass between two calls of the check
+// function of ParseFileCheck (about a millisecond of parsing).
+const CheckTokens = 1 << 13
+
+// stmtParser is the state of the parse of one file.
+type stmtParser struct {
+	filename, src string
+	// fast enables the fast paths: long literal runs (run.go), simple
+	// statements parsed by hand and long blocks parsed statement by
+	// statement (fast.go). The tests compare both ways.
+	fast  bool
+	check func() error
+	since int   // tokens parsed since the last check
+	err   error // the error of check, which stops the parse
+}
+
+// parseFile is ParseFile; fast tells whether the fast paths are taken.
+func parseFile(filename, src string, fast bool, check func() error) (*ast.File, error) {
+	toks, comments, warns, lexErr := lexer.ScanFileCheck(filename, src, check, CheckTokens)
 	f := &ast.File{Name: filename, Source: src, Comments: comments, Warnings: warns}
 	var lexErrs diag.List
 	if lexErr != nil && !errors.As(lexErr, &lexErrs) {
+		if check != nil && !errors.As(lexErr, new(*diag.Error)) {
+			return &ast.File{Name: filename, Source: src}, lexErr // check's error, as is
+		}
 		return f, fmt.Errorf("parse %s: %w", filename, lexErr)
 	}
 	chunks := splitStatements(toks)
@@ -59,6 +86,7 @@ func parseFile(filename, src string, runs bool) (*ast.File, error) {
 			return f, err
 		}
 	}
+	p := &stmtParser{filename: filename, src: src, fast: fast, check: check}
 	var errs diag.List
 	li := 0
 	for ci, ch := range chunks {
@@ -72,7 +100,10 @@ func parseFile(filename, src string, runs bool) (*ast.File, error) {
 			errs = append(errs, mine...)
 			continue
 		}
-		stmts, cerrs := parseChunk(filename, src, toks[ch.start:ch.end], next.Pos, runs)
+		stmts, cerrs := p.chunk(toks[ch.start:ch.end], next.Pos)
+		if p.err != nil {
+			return &ast.File{Name: filename, Source: src}, p.err
+		}
 		f.Stmts = append(f.Stmts, stmts...)
 		errs = append(errs, cerrs...)
 	}
@@ -83,6 +114,20 @@ func parseFile(filename, src string, runs bool) (*ast.File, error) {
 		return f, errs
 	}
 	return f, nil
+}
+
+// tick counts n tokens parsed and calls the check function every
+// CheckTokens tokens; it reports whether parsing may go on.
+func (p *stmtParser) tick(n int) bool {
+	if p.err != nil {
+		return false
+	}
+	p.since += n
+	if p.check != nil && p.since >= CheckTokens {
+		p.since = 0
+		p.err = p.check()
+	}
+	return p.err == nil
 }
 
 // ParseExpr parses a single expression (a bare tuple `a, b` included), as the
@@ -177,14 +222,30 @@ func splitStatements(toks []lexer.Token) []span {
 	return out
 }
 
-// parseChunk parses the tokens of one top-level statement; eof is where the
-// next statement starts. runs enables the fast path for long literal runs.
-func parseChunk(filename, src string, toks []lexer.Token, eof ast.Pos, runs bool) ([]ast.Stmt, diag.List) {
+// chunk parses the tokens of one statement (a top-level one, or one of a
+// long block: see split); eof is where the next statement starts.
+func (p *stmtParser) chunk(toks []lexer.Token, eof ast.Pos) ([]ast.Stmt, diag.List) {
+	filename, src := p.filename, p.src
 	if t, ok := tooDeep(toks); ok {
 		return nil, diag.List{{Pos: t.Pos, Type: lexer.SyntaxError, Msg: "statement too deeply nested", Line: diag.SourceLine(src, t.Pos.Line)}}
 	}
+	if p.fast {
+		if g := fastSimple(toks); g != nil {
+			p.tick(len(toks))
+			c := &conv{file: filename, src: src, toks: toks}
+			return c.stmt(g.Stmt, nil), c.errs
+		}
+		if len(toks) >= splitMin {
+			if stmts, ok := p.split(toks, eof); ok || p.err != nil {
+				return stmts, nil
+			}
+		}
+	}
+	if !p.tick(len(toks)) {
+		return nil, nil
+	}
 	short, collapsed := toks, map[int][]lexer.Token(nil)
-	if runs {
+	if p.fast {
 		short, collapsed = collapseRuns(toks)
 	}
 	if collapsed != nil {

@@ -104,8 +104,8 @@ func TestRunsSameAsGrammar(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := strings.NewReplacer("LITS", lits, "PAIRS", ps, "NAMES", ns, "INTS", is).Replace(tt.src)
-			fast, ferr := parseFile("t.na", src, true)
-			slow, serr := parseFile("t.na", src, false)
+			fast, ferr := parseFile("t.na", src, true, nil)
+			slow, serr := parseFile("t.na", src, false, nil)
 			if fmt.Sprint(ferr) != fmt.Sprint(serr) {
 				t.Fatalf("errors differ\nfast: %.500v\nslow: %.500v", ferr, serr)
 			}
@@ -163,8 +163,8 @@ func FuzzRunsSameAsGrammar(f *testing.F) {
 			parts[i] = elem
 		}
 		src := strings.ReplaceAll(stmt, "ITEMS", strings.Join(parts, ", "))
-		fast, ferr := parseFile("t.na", src, true)
-		slow, serr := parseFile("t.na", src, false)
+		fast, ferr := parseFile("t.na", src, true, nil)
+		slow, serr := parseFile("t.na", src, false, nil)
 		if fmt.Sprint(ferr) != fmt.Sprint(serr) {
 			t.Fatalf("%q: errors differ\nfast: %.500v\nslow: %.500v", src, ferr, serr)
 		}

@@ -183,3 +183,54 @@ func TestTooLong(t *testing.T) {
 		t.Errorf("1000 parameters: %v", err)
 	}
 }
+
+// TestParseFileCheck checks that the check of ParseFileCheck is called as
+// the file is scanned and parsed (also inside a long function body), and
+// that its error stops the parse at once.
+func TestParseFileCheck(t *testing.T) {
+	stop := fmt.Errorf("stop")
+	tests := []struct{ name, src string }{
+		{"statements", strings.Repeat("x = 1\n", 100_000) + "x = (1 if y else 2)\n"},
+		{"function body", "def f():\n" + strings.Repeat("    x = 1\n", 100_000) + strings.Repeat("    x = (1 if y else 2)\n", 100)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// Without a failure: called about every CheckTokens tokens,
+			// and the same result as ParseFile's.
+			total := 0
+			f, err := parser.ParseFileCheck("t.na", tt.src, func() error { total++; return nil })
+			want, werr := parser.ParseFile("t.na", tt.src)
+			if err != nil || werr != nil {
+				t.Fatal(err, werr)
+			}
+			if ast.DumpStmts(f.Stmts) != ast.DumpStmts(want.Stmts) {
+				t.Errorf("ParseFileCheck and ParseFile differ")
+			}
+			// Scanned once, parsed once: two calls per CheckTokens tokens.
+			if toks := 300_000; total < 2*toks/parser.CheckTokens {
+				t.Errorf("check called %d times for over %d tokens", total, toks)
+			}
+			// Failing in the lexer (the first call) and in the parse (the
+			// last calls are inside the statements, or the function body).
+			for _, after := range []int{1, total - 2} {
+				calls := 0
+				f, err := parser.ParseFileCheck("t.na", tt.src+"x = (\n", func() error {
+					calls++
+					if calls >= after {
+						return stop
+					}
+					return nil
+				})
+				if err != stop {
+					t.Fatalf("failing at call %d: err = %v, want the check's error as is", after, err)
+				}
+				if calls != after {
+					t.Errorf("check called %d times after it failed at call %d", calls, after)
+				}
+				if len(f.Stmts) != 0 {
+					t.Errorf("%d statements returned with the check's error", len(f.Stmts))
+				}
+			}
+		})
+	}
+}
