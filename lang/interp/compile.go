@@ -642,7 +642,11 @@ func Iterate(v Value) ([]Value, error) {
 	case Str:
 		out := make([]Value, 0, len(x))
 		for _, r := range string(x) {
-			out = append(out, Str(string(r)))
+			if r < 128 {
+				out = append(out, charValue(byte(r)))
+			} else {
+				out = append(out, Str(string(r)))
+			}
 		}
 		return out, nil
 	case *Range:

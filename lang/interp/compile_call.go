@@ -383,7 +383,7 @@ func Index(x, i Value) (Value, error) {
 			if !ok {
 				return nil, Errorf("IndexError", "string index out of range")
 			}
-			return Str(s[k : k+1]), nil
+			return charValue(s[k]), nil
 		}
 		rs := []rune(s)
 		k, ok := normIndex(int64(n), int64(len(rs)))

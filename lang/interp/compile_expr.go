@@ -3,7 +3,6 @@ package interp
 import (
 	"math"
 	"math/big"
-	"strings"
 
 	"github.com/minidana/dana/lang/ast"
 )
@@ -806,14 +805,21 @@ func (c *compiler) fstring(f *ast.FString) evalFn {
 		}
 	}
 	return func(fr *frame) Value {
-		var b strings.Builder
+		// The parts' strings, then one allocation for the result.
+		var buf [8]string
+		strs := buf[:0]
+		total := 0
 		for _, p := range parts {
 			if p.x == nil {
-				b.WriteString(p.lit)
+				strs = append(strs, p.lit)
+				total += len(p.lit)
 				continue
 			}
 			v := p.x(fr)
-			b.WriteString(p.debug)
+			if p.debug != "" {
+				strs = append(strs, p.debug)
+				total += len(p.debug)
+			}
 			conv := p.conv
 			if p.debug != "" && conv == 0 && p.spec == nil {
 				conv = 'r'
@@ -829,17 +835,20 @@ func (c *compiler) fstring(f *ast.FString) evalFn {
 				spec = fr.th.strOf(p.spec(fr), p.pos)
 			}
 			if spec == "" {
-				b.WriteString(fr.th.strOf(v, p.pos))
-				fr.th.Alloc(int64(b.Len()))
+				s := fr.th.strOf(v, p.pos)
+				strs = append(strs, s)
+				total += len(s)
+				fr.th.Alloc(int64(total))
 				continue
 			}
 			s, err := FormatValue(v, spec)
 			if err != nil {
 				fr.th.throw(err, p.pos)
 			}
-			b.WriteString(s)
+			strs = append(strs, s)
+			total += len(s)
 		}
-		return Str(b.String())
+		return joinValue(strs, total)
 	}
 }
 

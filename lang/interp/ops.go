@@ -84,7 +84,7 @@ func Binary(op string, a, b Value) (Value, error) {
 		case Str:
 			switch y := b.(type) {
 			case Str:
-				return x + y, nil
+				return concatValue(string(x), string(y)), nil
 			case Int, Float, Bool, *BigInt:
 				t, err := ToStrChecked(nil, y)
 				if err != nil {
