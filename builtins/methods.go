@@ -85,6 +85,16 @@ func wrapMethod(typ, name string, m methodSpec) interp.BuiltinFunc {
 			}
 			return nil, tooMany(typ+"."+name, len(m.params), m.nreq, len(rest))
 		}
+		if fast && len(kw) == 0 && len(rest) >= m.nreq {
+			// Trailing optional parameters omitted: the binding is the
+			// arguments and nils, in a window of the value stack (a
+			// method does not keep its arguments).
+			a, mark := th.ArgWindow(len(m.params))
+			copy(a, rest)
+			v, err := m.fn(th, self, a)
+			th.PopArgWindow(mark)
+			return v, err
+		}
 		a, err := sig.bind(rest, kw)
 		if err != nil {
 			return nil, err

@@ -182,6 +182,18 @@ func (th *Thread) reserve(n int) int {
 	return base
 }
 
+// ArgWindow returns n nil slots on the thread's value stack, for a builtin
+// to pass arguments to a function that does not keep them (a method
+// registered with RegisterMethod), and the mark to give PopArgWindow after
+// the call. A raised exception restores the stack by itself.
+func (th *Thread) ArgWindow(n int) (args []Value, mark int) {
+	base := th.reserve(n)
+	return th.stack[base : base+n : base+n], base
+}
+
+// PopArgWindow releases the slots of ArgWindow.
+func (th *Thread) PopArgWindow(mark int) { th.sp = mark }
+
 // pushFrame activates a frame for code whose slots start at base.
 func (th *Thread) pushFrame(code *Code, fn *Function, mod *Module, base int, pos ast.Pos) *frame {
 	if th.depth >= th.in.opts.MaxDepth {
