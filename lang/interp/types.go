@@ -175,6 +175,16 @@ func (h *TypeHint) resolveAlias() *TypeHint {
 		h.alias = x.Hint
 	case *TypeObj:
 		h.alias = HintFromString(x.Name, h.mod)
+	case *StructType:
+		// A struct named before its definition (a self-reference such as
+		// `next: Node | None`, or a forward one): remember it, as
+		// ResolveStruct does, so that the next check of the hint does not
+		// look the name up again (every field write of a linked list).
+		h.Struct = x
+		return h
+	case *EnumType:
+		h.Enum = x
+		return h
 	default:
 		return h
 	}
