@@ -255,7 +255,8 @@ func builtinLen(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	}
 	switch x := args[0].(type) {
 	case interp.Str:
-		return interp.MakeInt(int64(runeLen(string(x)))), nil
+		_, n := th.StrInfo(string(x))
+		return interp.MakeInt(int64(n)), nil
 	case *interp.List:
 		return interp.MakeInt(int64(len(x.Elems))), nil
 	case interp.Tuple:

@@ -16,7 +16,10 @@ type text struct {
 	offs []int // byte offset of each rune, then len(s); nil for ASCII
 }
 
-func newText(s string) text {
+func newText(th *interp.Thread, s string) text {
+	if ascii, _ := th.StrInfo(s); ascii { // constant time for a string seen recently
+		return text{s: s}
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			offs := make([]int, 0, len(s)+1)
@@ -125,12 +128,12 @@ func str(s string) value { return interp.Str(s) }
 func boolv(b bool) value { return interp.Bool(b) }
 
 // strFind implements find, rfind, index and rindex.
-func strFind(self value, a []value, last, raise bool) (value, error) {
+func strFind(th *interp.Thread, self value, a []value, last, raise bool) (value, error) {
 	sub, err := subArg(a[0])
 	if err != nil {
 		return nil, err
 	}
-	t := newText(string(self.(interp.Str)))
+	t := newText(th, string(self.(interp.Str)))
 	lo, hi, err := span(a[1], a[2], t.n())
 	if err != nil {
 		return nil, err
@@ -155,7 +158,7 @@ func strFind(self value, a []value, last, raise bool) (value, error) {
 }
 
 // affix implements startswith and endswith.
-func affix(name string, self value, a []value, suffix bool) (value, error) {
+func affix(th *interp.Thread, name string, self value, a []value, suffix bool) (value, error) {
 	var cands []string
 	switch p := a[0].(type) {
 	case interp.Str:
@@ -171,7 +174,7 @@ func affix(name string, self value, a []value, suffix bool) (value, error) {
 	default:
 		return nil, interp.Errorf("TypeError", "%s first arg must be str or a tuple of str, not %s", name, typeName(a[0]))
 	}
-	t := newText(string(self.(interp.Str)))
+	t := newText(th, string(self.(interp.Str)))
 	lo, hi, err := span(a[1], a[2], t.n())
 	if err != nil {
 		return nil, err
@@ -554,7 +557,7 @@ func installStrMethods(in *interp.Interpreter) {
 	}
 	findSpec := func(last, raise bool) methodSpec {
 		return methodSpec{params: []string{"sub", "start", "end"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			return strFind(v, a, last, raise)
+			return strFind(th, v, a, last, raise)
 		}}
 	}
 	register(in, "str", map[string]methodSpec{
@@ -713,7 +716,7 @@ func installStrMethods(in *interp.Interpreter) {
 			if err != nil {
 				return nil, err
 			}
-			t := newText(self(v))
+			t := newText(th, self(v))
 			lo, hi, err := span(a[1], a[2], t.n())
 			if err != nil {
 				return nil, err
@@ -727,10 +730,10 @@ func installStrMethods(in *interp.Interpreter) {
 			return interp.MakeInt(int64(strings.Count(t.sub(lo, hi), sub))), nil
 		}},
 		"startswith": {params: []string{"prefix", "start", "end"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			return affix("startswith", v, a, false)
+			return affix(th, "startswith", v, a, false)
 		}},
 		"endswith": {params: []string{"suffix", "start", "end"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
-			return affix("endswith", v, a, true)
+			return affix(th, "endswith", v, a, true)
 		}},
 		"isdigit":   pred(func(s string) bool { return allRunes(s, isPyDigit) }),
 		"isdecimal": pred(func(s string) bool { return allRunes(s, unicode.IsDigit) }),

@@ -333,6 +333,13 @@ func normIndex(i, n int64) (int64, bool) {
 }
 
 func (c *compiler) index(fr *frame, x, i Value, pos ast.Pos) Value {
+	if s, ok := x.(Str); ok {
+		v, err := fr.th.strIndex(string(s), i)
+		if err != nil {
+			fr.th.throw(err, pos)
+		}
+		return v
+	}
 	v, err := Index(x, i)
 	if err != nil {
 		fr.th.throw(err, pos)

@@ -433,7 +433,16 @@ func (c *compiler) expr(e ast.Expr) evalFn {
 		lo, hi, step := c.optExpr(e.Lo), c.optExpr(e.Hi), c.optExpr(e.Step)
 		pos := e.LBrack
 		return func(fr *frame) Value {
-			v, err := Slice(x(fr), lo(fr), hi(fr), step(fr))
+			xv, lv, hv, sv := x(fr), lo(fr), hi(fr), step(fr)
+			if s, ok := xv.(Str); ok {
+				if v, ok, err := fr.th.strSlice(string(s), lv, hv, sv); ok {
+					if err != nil {
+						fr.th.throw(err, pos)
+					}
+					return v
+				}
+			}
+			v, err := Slice(xv, lv, hv, sv)
 			if err != nil {
 				fr.th.throw(err, pos)
 			}

@@ -519,6 +519,8 @@ type Thread struct {
 	// fslab and fnext: the slab boxFloat hands floats out of (floatbox.go).
 	fslab *floatSlab
 	fnext int
+	// strFacts: what the thread knows about long strings (strfacts.go).
+	strFacts strFacts
 }
 
 func (in *Interpreter) newThread() *Thread {
