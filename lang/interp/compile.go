@@ -1043,7 +1043,9 @@ func (c *compiler) try(s *ast.TryStmt) stmtFn {
 	run := func(fr *frame) (ctrl, *Exception) {
 		r, exc := fr.th.catch(fr, body)
 		if exc == nil {
-			if els != nil {
+			// else runs only when the body fell off its end: a return,
+			// break or continue leaves the statement without it (Python).
+			if els != nil && r == ctrlNone {
 				return fr.th.catch(fr, els)
 			}
 			return r, nil
