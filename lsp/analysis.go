@@ -206,6 +206,9 @@ func signature(f *ast.FuncDef) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
+		if p.KwOnly && (i == 0 || !f.Params[i-1].KwOnly) {
+			b.WriteString("*, ")
+		}
 		switch p.Kind {
 		case ast.ParamVarArgs:
 			b.WriteString("*")
@@ -222,6 +225,9 @@ func signature(f *ast.FuncDef) string {
 			} else {
 				b.WriteString("=...")
 			}
+		}
+		if p.PosOnly && (i == len(f.Params)-1 || !f.Params[i+1].PosOnly) {
+			b.WriteString(", /")
 		}
 	}
 	b.WriteString(")")

@@ -154,3 +154,17 @@ func TestPositionsUTF16(t *testing.T) {
 		t.Errorf("offsetOf -> %q", text[off:])
 	}
 }
+
+// TestSignatureMarkers: hover shows Python's `/` and bare `*` markers where
+// the definition has them.
+func TestSignatureMarkers(t *testing.T) {
+	src := "def g(a, b, /, c, *, d: int = 1) -> int:\n    return a\n"
+	a := newAnalysis(t, src)
+	h := a.hover(at(t, src, "g(a", 0))
+	if h == nil {
+		t.Fatal("no hover on g")
+	}
+	if want := "def g(a, b, /, c, *, d: int = ...) -> int"; !strings.Contains(h.Contents.Value, want) {
+		t.Errorf("hover %q, want %q", h.Contents.Value, want)
+	}
+}

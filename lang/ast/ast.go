@@ -250,6 +250,11 @@ type Param struct {
 	Type    *TypeExpr // nil when absent
 	Default Expr      // nil when absent
 	Kind    ParamKind
+	// KwOnly marks a parameter after a bare `*`: it can only be passed by
+	// keyword. (Parameters after *args are keyword-only too, by position.)
+	KwOnly bool
+	// PosOnly marks a parameter before `/`: it cannot be passed by keyword.
+	PosOnly bool
 }
 
 // Position returns the position of the parameter name.

@@ -1243,7 +1243,7 @@ func (c *compiler) function(node ast.Node, name string, params []*ast.Param, bod
 		case p.Kind != ast.ParamNormal:
 			seenStar = true
 			stars = append(stars, p)
-		case seenStar:
+		case seenStar || p.KwOnly:
 			kwOnly = append(kwOnly, p)
 		default:
 			pos = append(pos, p)
@@ -1253,7 +1253,12 @@ func (c *compiler) function(node ast.Node, name string, params []*ast.Param, bod
 		all = append(append(append([]*ast.Param{}, pos...), kwOnly...), stars...)
 	}
 	code := &Code{Name: name, Pos: node.Position(), varargs: -1, kwargs: -1, Doc: doc, Decl: decl, Lambda: lambda, npos: len(pos)}
-	code.simple = true
+	code.simple = len(kwOnly) == 0
+	for _, p := range pos {
+		if p.PosOnly {
+			code.nposonly++
+		}
+	}
 	var defaults []evalFn
 	for i, p := range all {
 		v := c.r.params[p]

@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"strings"
+
 	"github.com/minidana/dana/lang/ast"
 )
 
@@ -73,6 +75,7 @@ type Code struct {
 	simple   bool // only plain positional params, no cells for params
 	nplain   int  // number of ParamNormal params
 	npos     int  // how many of them may be given positionally (the rest are keyword-only)
+	nposonly int  // how many of the first ones cannot be given by keyword (before `/`)
 	varargs  int  // index of *args param or -1
 	kwargs   int  // index of **kwargs param or -1
 	cellInit []int
@@ -412,9 +415,10 @@ func (th *Thread) bind(f *Function, slots []Value, args []Value, kw []KwArg) *Ex
 		extra = NewDict(len(kw))
 		slots[code.params[code.kwargs].slot] = extra
 	}
+	var posAsKw []string
 	for _, k := range kw {
 		found := false
-		for i := 0; i < code.nplain; i++ {
+		for i := code.nposonly; i < code.nplain; i++ {
 			p := &code.params[i]
 			if p.name == k.Name {
 				if slots[p.slot] != nil {
@@ -430,12 +434,19 @@ func (th *Thread) bind(f *Function, slots []Value, args []Value, kw []KwArg) *Ex
 				extra.SetStr(k.Name, k.Value)
 				continue
 			}
+			if code.isPosOnly(k.Name) {
+				posAsKw = append(posAsKw, k.Name)
+				continue
+			}
 			msg := "%s() got an unexpected keyword argument '%s'"
 			if s := suggest(k.Name, f.Params()); s != "" {
 				return Errorf("TypeError", msg+"; did you mean '%s'?", name, k.Name, s)
 			}
 			return Errorf("TypeError", msg, name, k.Name)
 		}
+	}
+	if len(posAsKw) > 0 {
+		return Errorf("TypeError", "%s() got some positional-only arguments passed as keyword arguments: %s", name, strings.Join(quoteEach(posAsKw), ", "))
 	}
 	var missing, missingKw []string
 	for i := 0; i < code.nplain; i++ {
@@ -458,6 +469,24 @@ func (th *Thread) bind(f *Function, slots []Value, args []Value, kw []KwArg) *Ex
 		return Errorf("TypeError", "%s() missing %d required keyword-only argument%s: %s", name, len(missingKw), plural(len(missingKw)), quoteList(missingKw))
 	}
 	return nil
+}
+
+// isPosOnly reports whether name is one of the positional-only parameters.
+func (code *Code) isPosOnly(name string) bool {
+	for i := 0; i < code.nposonly; i++ {
+		if code.params[i].name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func quoteEach(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "'" + n + "'"
+	}
+	return out
 }
 
 func plural(n int) string {

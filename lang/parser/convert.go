@@ -396,8 +396,41 @@ func (c *conv) params(gs []*gParam, what string) []*ast.Param {
 	out := make([]*ast.Param, 0, len(gs))
 	seen := map[string]bool{}
 	sawDefault, sawVar, sawKw := false, false, false
-	for _, g := range gs {
-		p := &ast.Param{P: c.pos(g.Pos), Name: g.Name}
+	sawSlash, bareStar := false, false
+	for gi, g := range gs {
+		if g.Slash {
+			switch {
+			case sawSlash:
+				c.errorf(c.pos(g.Pos), "/ may appear only once")
+			case sawVar || sawKw:
+				c.errorf(c.pos(g.Pos), "/ must be ahead of *")
+			case len(out) == 0:
+				c.errorf(c.pos(g.Pos), "at least one argument must precede /")
+			case what == "receiver":
+				c.errorf(c.pos(g.Pos), "a receiver cannot be positional-only")
+			}
+			sawSlash = true
+			for _, q := range out {
+				q.PosOnly = true
+			}
+			continue
+		}
+		if g.Star == "*" && g.Name == "" {
+			// A bare `*`: the parameters after it are keyword-only.
+			switch {
+			case sawVar:
+				c.errorf(c.pos(g.Pos), "* argument may appear only once")
+			case gi == len(gs)-1 || gs[gi+1].Slash || gs[gi+1].Star == "**":
+				c.errorf(c.pos(g.Pos), "named arguments must follow bare *")
+			}
+			sawVar, bareStar = true, true
+			continue
+		}
+		if g.Name == "" {
+			c.errorf(c.pos(g.Pos), "expected a name after '%s'", g.Star)
+			continue
+		}
+		p := &ast.Param{P: c.pos(g.Pos), Name: g.Name, KwOnly: bareStar && g.Star == ""}
 		if g.Type != nil {
 			p.Type = c.typeExpr(g.Type)
 		}

@@ -96,19 +96,23 @@ type gDef struct {
 	Def        plexer.Token  `parser:"@'def'"`
 	Receiver   *gParam       `parser:"( '(' @@ ')' )?"`
 	Name       plexer.Token  `parser:"@Ident"`
-	Params     []*gParam     `parser:"'(' ( @@ ( (?= ',' ( Ident | '*' | '**' ) ) ',' @@ )* ','? )? ')'"`
+	Params     []*gParam     `parser:"'(' ( @@ ( (?= ',' ( Ident | '*' | '**' | '/' ) ) ',' @@ )* ','? )? ')'"`
 	Pipeline   *gPipeline    `parser:"( '=' @@"`
 	PipeEnd    plexer.Token  `parser:"  @Newline"`
 	Return     *gType        `parser:"| ( '->' @@ )? ':'"`
 	Body       *gBlock       `parser:"  @@ )"`
 }
 
+// gParam is one parameter, or one of Python's markers: a bare `*` (the
+// parameters after it are keyword-only) or `/` (those before it are
+// positional-only).
 type gParam struct {
 	Pos     plexer.Position
-	Star    string `parser:"@( '*' | '**' )?"`
-	Name    string `parser:"@Ident"`
-	Type    *gType `parser:"( ':' @@ )?"`
-	Default *gExpr `parser:"( '=' @@ )?"`
+	Slash   bool   `parser:"(  @'/'"`
+	Star    string `parser:" | ( @( '*' | '**' )"`
+	Name    string `parser:"     @Ident? | @Ident )"`
+	Type    *gType `parser:"   ( ':' @@ )?"`
+	Default *gExpr `parser:"   ( '=' @@ )? )"`
 }
 
 type gPipeline struct {
@@ -179,7 +183,7 @@ type gIfaceLine struct {
 }
 
 type gSig struct {
-	Params []*gParam `parser:"'(' ( @@ ( (?= ',' ( Ident | '*' | '**' ) ) ',' @@ )* ','? )? ')'"`
+	Params []*gParam `parser:"'(' ( @@ ( (?= ',' ( Ident | '*' | '**' | '/' ) ) ',' @@ )* ','? )? ')'"`
 	Return *gType    `parser:"( '->' @@ )?"`
 }
 
@@ -317,7 +321,7 @@ type gYield struct {
 
 type gLambda struct {
 	Pos    plexer.Position
-	Params []*gParam `parser:"'lambda' ( @@ ( (?= ',' ( Ident | '*' | '**' ) ) ',' @@ )* ','? )?"`
+	Params []*gParam `parser:"'lambda' ( @@ ( (?= ',' ( Ident | '*' | '**' | '/' ) ) ',' @@ )* ','? )?"`
 	Body   *gExpr    `parser:"'::' @@"`
 }
 
