@@ -13,10 +13,12 @@ REVISION  ?= $(shell git rev-parse HEAD 2>/dev/null)
 REVTIME   ?= $(shell git log -1 --format=%cI 2>/dev/null)
 
 # -linkmode=internal: lang/interp calls the C library's pow() through cgo,
-# which would otherwise make the go command link with gcc, and that binary
-# starts with every page of its 60 MB of code and data resident (empty
-# script: 47 MB RSS instead of 33 MB). -s -w drop the symbol table and
-# DWARF (not needed for Go's own stack traces): 85 -> 60 MB, ~4 MB less RSS.
+# which would otherwise make the go command link with gcc. The file GNU ld
+# writes sits in the page cache as 2 MB folios and the kernel maps a whole
+# folio on a fault, so until the file is evicted or copied an empty script
+# measures 39-41 MB instead of 22-24 MB (the same binary copied: 21.8 MB;
+# docs/perf.md, "Start-up and the memory floor"). -s -w drop the symbol
+# table and DWARF (not needed for Go's own stack traces).
 build:
 	$(GO) build -buildvcs=auto -ldflags "-linkmode=internal -s -w -X main.revision=$(REVISION) -X main.revisionTime=$(REVTIME)" -o $(BIN) ./cmd/dana
 
