@@ -494,13 +494,13 @@ func (c *conv) funcDef(g *gDef) *ast.FuncDef {
 		}
 	}
 	f.Params = c.params(g.Params, "function")
-	if g.Pipeline != nil {
-		f.Pipeline = c.pipeline(g.Pipeline)
-		f.EndLine = g.PipeEnd.Pos.Line
-		return f
-	}
 	if g.Return != nil {
 		f.Return = c.typeExpr(g.Return)
+	}
+	if g.Pipeline != nil {
+		f.Pipeline, f.Body = c.pipeline(g.Pipeline, f.Params)
+		f.EndLine = g.PipeEnd.Pos.Line
+		return f
 	}
 	f.Body = c.block(g.Body)
 	f.Doc = docstring(f.Body)
@@ -521,34 +521,117 @@ func docstring(body []ast.Stmt) string {
 	return ""
 }
 
-func (c *conv) pipeline(g *gPipeline) *ast.Pipeline {
+// pipeline converts the right-hand side of `def f(...) [-> R] = ...` (§6.6).
+// Each `|` at the top of a stage expression separates two stages (an `as`
+// names the last of them). When every stage is a function name, a call or a
+// list of them, the definition is a pipeline. A single expression that is
+// not a stage (`def f(x) = x + 1`, a Dana convenience) is an expression
+// body: the function returns its value, and body is that one return
+// statement. So is a single name or call that uses a parameter
+// (`def f(x) = x`, `def g(x) = helper(x)`), which as a stage would be
+// called with, or given, the argument a second time.
+func (c *conv) pipeline(g *gPipeline, params []*ast.Param) (pipe *ast.Pipeline, body []ast.Stmt) {
 	p := &ast.Pipeline{P: c.pos(g.Pos)}
 	saved := c.placeholder
 	defer func() { c.placeholder = saved }()
 	// `$$` may appear anywhere in a stage (in the arguments of a call stage,
-	// or of the calls of a list stage); checkStage rejects a bare `$$`.
+	// or of the calls of a list stage); checkStage rejects a bare `$$`, and
+	// an expression body may not use it at all.
 	c.placeholder = true
 	for _, st := range g.Stages {
-		x := c.primary(st.X, c.pos(st.X.Pos))
-		c.checkStage(x, true)
-		p.Stages = append(p.Stages, &ast.PipeStage{P: c.pos(st.Pos), Expr: x, As: st.As})
+		parts := splitPipes(c.expr(st.X), nil)
+		for i, x := range parts {
+			ps := &ast.PipeStage{P: x.Position(), Expr: x}
+			if i == 0 {
+				ps.P = c.pos(st.Pos)
+			}
+			if i == len(parts)-1 {
+				ps.As = st.As
+			}
+			p.Stages = append(p.Stages, ps)
+		}
 	}
-	return p
+	if len(p.Stages) == 1 && p.Stages[0].As == "" && (!isStage(p.Stages[0].Expr, true) || usesParam(p.Stages[0].Expr, params)) {
+		x := p.Stages[0].Expr
+		ast.Inspect(x, func(n ast.Node) bool {
+			if ph, ok := n.(*ast.PlaceholderExpr); ok {
+				c.errorf(ph.P, "'$$' can only be used in the arguments of a pipeline stage")
+			}
+			return true
+		})
+		return nil, []ast.Stmt{&ast.ReturnStmt{StmtBase: ast.StmtBase{P: x.Position(), EndLine: g.Pos.Line}, Value: x}}
+	}
+	for _, st := range p.Stages {
+		c.checkStage(st.Expr, true)
+	}
+	return p, nil
+}
+
+// usesParam reports whether x is one of params, or a call with one of them
+// as an argument.
+func usesParam(x ast.Expr, params []*ast.Param) bool {
+	isParam := func(e ast.Expr) bool {
+		n, ok := e.(*ast.Name)
+		if !ok || n.Scope != "" {
+			return false
+		}
+		for _, p := range params {
+			if p.Name == n.Name {
+				return true
+			}
+		}
+		return false
+	}
+	if call, ok := x.(*ast.CallExpr); ok {
+		for _, a := range call.Args {
+			if isParam(a.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	return isParam(x)
+}
+
+// splitPipes appends to out the operands of the top-level `|` operators of
+// x, left to right (`|` associates to the left).
+func splitPipes(x ast.Expr, out []ast.Expr) []ast.Expr {
+	if b, ok := x.(*ast.BinaryExpr); ok && b.Op == "|" {
+		return append(splitPipes(b.X, out), b.Y)
+	}
+	return append(out, x)
+}
+
+// isStage reports whether x is a valid pipeline stage: a function name, a
+// call, or (at the top) a list of them.
+func isStage(x ast.Expr, top bool) bool {
+	switch v := x.(type) {
+	case *ast.Name, *ast.AttrExpr, *ast.CallExpr:
+		return true
+	case *ast.ListExpr:
+		if !top {
+			return false
+		}
+		for _, e := range v.Elems {
+			if !isStage(e, false) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func (c *conv) checkStage(x ast.Expr, top bool) {
-	switch v := x.(type) {
-	case *ast.Name, *ast.AttrExpr, *ast.CallExpr:
-		return
-	case *ast.ListExpr:
-		if top {
-			for _, e := range v.Elems {
-				c.checkStage(e, false)
-			}
-			return
+	if v, ok := x.(*ast.ListExpr); ok && top {
+		for _, e := range v.Elems {
+			c.checkStage(e, false)
 		}
+		return
 	}
-	c.errorf(x.Position(), "invalid pipeline stage: expected a function name, a call or a list of them, not %s", describe(x))
+	if !isStage(x, top) {
+		c.errorf(x.Position(), "invalid pipeline stage: expected a function name, a call or a list of them, not %s", describe(x))
+	}
 }
 
 func (c *conv) structDef(g *gStruct) *ast.StructDef {

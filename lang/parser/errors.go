@@ -223,6 +223,11 @@ var unsupported = map[string]string{
 	"await": "`await` is not supported",
 	"match": "`match` statements are not supported",
 	"class": "invalid syntax: mini-Dana has no 'class'; use 'struct'",
+	// Reference-Dana constructs outside mini-Dana (§1.3: named, not "invalid syntax").
+	"agent":           "`agent` definitions are not supported (mini-Dana has no agents; use a 'struct' and functions)",
+	"agent_blueprint": "`agent_blueprint` definitions are not supported (mini-Dana has no agents; use a 'struct' and functions)",
+	"resource":        "`resource` definitions are not supported (use a 'struct' and functions)",
+	"deliver":         "`deliver` statements are not supported; use 'return'",
 }
 
 // statementStart returns the first token of the logical line holding
@@ -320,7 +325,9 @@ func explain(toks []lexer.Token, k int, expected string, srcLen int) (typ, msg s
 		return lexer.SyntaxError, fmt.Sprintf("expected an expression after '%s'", prev.Value), pos
 	case lit == "in" || lit == "import":
 		return lexer.SyntaxError, fmt.Sprintf("expected '%s'", lit), pos
-	case lit == ":" && (isEnd(tok) || tok.Type != lexer.Op):
+	case (lit == ":" || lit == "->" && strings.Contains(expected, `":"`)) && (isEnd(tok) || tok.Type != lexer.Op):
+		return lexer.SyntaxError, "expected ':'", pos
+	case isEnd(tok) && defHeaderOpen(toks, k):
 		return lexer.SyntaxError, "expected ':'", pos
 	case lit == "def" && k > 0:
 		return lexer.SyntaxError, "expected 'def' after a decorator", pos
@@ -330,4 +337,29 @@ func explain(toks []lexer.Token, k int, expected string, srcLen int) (typ, msg s
 		return lexer.SyntaxError, "invalid syntax: mini-Dana has no 'class'; use 'struct'", prev.Pos
 	}
 	return lexer.SyntaxError, "invalid syntax: unexpected " + describeToken(tok), pos
+}
+
+// defHeaderOpen reports whether toks[k] ends a logical line that starts with
+// `def` and has neither its ':' nor a declarative '=' at bracket depth 0.
+func defHeaderOpen(toks []lexer.Token, k int) bool {
+	i := k
+	for i > 0 && toks[i-1].Type != lexer.Newline && toks[i-1].Type != lexer.Indent && toks[i-1].Type != lexer.Dedent {
+		i--
+	}
+	if i >= k || toks[i].Type != lexer.Keyword || toks[i].Value != "def" {
+		return false
+	}
+	depth := 0
+	for ; i < k; i++ {
+		switch t := toks[i]; {
+		case t.Type != lexer.Op:
+		case t.Value == "(" || t.Value == "[" || t.Value == "{":
+			depth++
+		case t.Value == ")" || t.Value == "]" || t.Value == "}":
+			depth--
+		case depth == 0 && (t.Value == ":" || t.Value == "="):
+			return false
+		}
+	}
+	return depth == 0
 }

@@ -97,10 +97,10 @@ type gDef struct {
 	Receiver   *gParam       `parser:"( '(' @@ ')' )?"`
 	Name       plexer.Token  `parser:"@Ident"`
 	Params     []*gParam     `parser:"'(' ( @@ ( (?= ',' ( Ident | '*' | '**' | '/' ) ) ',' @@ )* ','? )? ')'"`
+	Return     *gType        `parser:"( '->' @@ )?"`
 	Pipeline   *gPipeline    `parser:"( '=' @@"`
 	PipeEnd    plexer.Token  `parser:"  @Newline"`
-	Return     *gType        `parser:"| ( '->' @@ )? ':'"`
-	Body       *gBlock       `parser:"  @@ )"`
+	Body       *gBlock       `parser:"| ':' @@ )"`
 }
 
 // gParam is one parameter, or one of Python's markers: a bare `*` (the
@@ -120,10 +120,13 @@ type gPipeline struct {
 	Stages []*gStage `parser:"@@ ( '|' @@ )*"`
 }
 
+// gStage is one stage of a declarative definition. It is parsed as a whole
+// expression, so `a | b` inside X is split into stages during conversion
+// (funcDef), and `def f(x) = x + 1` (an expression body) parses too.
 type gStage struct {
 	Pos plexer.Position
-	X   *gPrimary `parser:"@@"`
-	As  string    `parser:"( 'as' @Ident )?"`
+	X   *gExpr `parser:"@@"`
+	As  string `parser:"( 'as' @Ident )?"`
 }
 
 type gStruct struct {
