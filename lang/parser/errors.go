@@ -327,6 +327,8 @@ func explain(toks []lexer.Token, k int, expected string, srcLen int) (typ, msg s
 		return lexer.SyntaxError, fmt.Sprintf("expected '%s'", lit), pos
 	case (lit == ":" || lit == "->" && strings.Contains(expected, `":"`)) && (isEnd(tok) || tok.Type != lexer.Op):
 		return lexer.SyntaxError, "expected ':'", pos
+	case tok.Type == lexer.Op && tok.Value == "{" && k+1 < len(toks) && toks[k+1].Pos.Line > tok.Pos.Line && (lit == ":" || defHeaderOpen(toks, k)):
+		return lexer.SyntaxError, "expected ':' (blocks are indented after ':', not enclosed in braces)", pos
 	case isEnd(tok) && defHeaderOpen(toks, k):
 		return lexer.SyntaxError, "expected ':'", pos
 	case lit == "def" && k > 0:

@@ -100,6 +100,8 @@ func TestSyntaxErrors(t *testing.T) {
 		{"def p(x) -> int = f | 1\n", "1:23: SyntaxError: invalid pipeline stage: expected a function name, a call or a list of them, not literal"},
 		{"agent Bot:\n    name: str\n", "1:1: SyntaxError: `agent` definitions are not supported (mini-Dana has no agents; use a 'struct' and functions)"},
 		{"def f(x):\n    deliver x\n", "2:5: SyntaxError: `deliver` statements are not supported; use 'return'"},
+		{"struct P {\n    x: int\n}\n", "1:10: SyntaxError: expected ':' (blocks are indented after ':', not enclosed in braces)"},
+		{"def f(x) -> int {\n    return x\n}\n", "1:17: SyntaxError: expected ':' (blocks are indented after ':', not enclosed in braces)"},
 		{"try:\n  x\nexcept:\n  y\nexcept E:\n  z\n", "3:1: SyntaxError: default 'except:' must be last"},
 		{"x = {1: 2, 3}\n", "1:12: SyntaxError: ':' expected after dictionary key"},
 		{"x = {1, 2: 3}\n", "1:9: SyntaxError: invalid syntax: a set display cannot hold 'key: value' pairs"},
