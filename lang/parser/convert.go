@@ -498,7 +498,11 @@ func (c *conv) funcDef(g *gDef) *ast.FuncDef {
 		f.Return = c.typeExpr(g.Return)
 	}
 	if g.Pipeline != nil {
-		f.Pipeline, f.Body = c.pipeline(g.Pipeline, f.Params)
+		named := f.Params
+		if f.Receiver != nil {
+			named = append([]*ast.Param{f.Receiver}, f.Params...)
+		}
+		f.Pipeline, f.Body = c.pipeline(g.Pipeline, named)
 		f.EndLine = g.PipeEnd.Pos.Line
 		return f
 	}
