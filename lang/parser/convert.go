@@ -533,7 +533,9 @@ func docstring(body []ast.Stmt) string {
 // body: the function returns its value, and body is that one return
 // statement. So is a single name or call that uses a parameter
 // (`def f(x) = x`, `def g(x) = helper(x)`), which as a stage would be
-// called with, or given, the argument a second time.
+// called with, or given, the argument a second time, and a single name or
+// call in a definition without parameters (`def answer() -> int = ask()`),
+// which has no argument to thread.
 func (c *conv) pipeline(g *gPipeline, params []*ast.Param) (pipe *ast.Pipeline, body []ast.Stmt) {
 	p := &ast.Pipeline{P: c.pos(g.Pos)}
 	saved := c.placeholder
@@ -555,7 +557,7 @@ func (c *conv) pipeline(g *gPipeline, params []*ast.Param) (pipe *ast.Pipeline, 
 			p.Stages = append(p.Stages, ps)
 		}
 	}
-	if len(p.Stages) == 1 && p.Stages[0].As == "" && (!isStage(p.Stages[0].Expr, true) || usesParam(p.Stages[0].Expr, params)) {
+	if len(p.Stages) == 1 && p.Stages[0].As == "" && (len(params) == 0 || !isStage(p.Stages[0].Expr, true) || usesParam(p.Stages[0].Expr, params)) {
 		x := p.Stages[0].Expr
 		ast.Inspect(x, func(n ast.Node) bool {
 			if ph, ok := n.(*ast.PlaceholderExpr); ok {
