@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/minidana/dana/lang/interp"
 )
@@ -255,8 +256,7 @@ func builtinLen(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	}
 	switch x := args[0].(type) {
 	case interp.Str:
-		_, n := th.StrInfo(string(x))
-		return interp.MakeInt(int64(n)), nil
+		return interp.MakeInt(int64(th.StrLen(string(x)))), nil
 	case *interp.List:
 		return interp.MakeInt(int64(len(x.Elems))), nil
 	case interp.Tuple:
@@ -891,11 +891,11 @@ func builtinOrd(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if !ok {
 		return nil, interp.Errorf("TypeError", "ord() expected string of length 1, but %s found", typeName(args[0]))
 	}
-	rs := []rune(string(s))
-	if len(rs) != 1 {
-		return nil, interp.Errorf("TypeError", "ord() expected a character, but string of length %d found", len(rs))
+	r, w := utf8.DecodeRuneInString(string(s))
+	if w == 0 || w != len(s) {
+		return nil, interp.Errorf("TypeError", "ord() expected a character, but string of length %d found", th.StrLen(string(s)))
 	}
-	return interp.MakeInt(int64(rs[0])), nil
+	return interp.MakeInt(int64(r)), nil
 }
 
 func builtinChr(th *interp.Thread, args []value, kw kwargs) (value, error) {

@@ -1,65 +1,12 @@
 package builtins
 
 import (
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/minidana/dana/lang/interp"
 )
-
-// text indexes a string by code point, as Python does, without converting
-// ASCII strings.
-type text struct {
-	s    string
-	offs []int // byte offset of each rune, then len(s); nil for ASCII
-}
-
-func newText(th *interp.Thread, s string) text {
-	if ascii, _ := th.StrInfo(s); ascii { // constant time for a string seen recently
-		return text{s: s}
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			offs := make([]int, 0, len(s)+1)
-			for j := range s {
-				offs = append(offs, j)
-			}
-			return text{s: s, offs: append(offs, len(s))}
-		}
-	}
-	return text{s: s}
-}
-
-// n is the number of code points.
-func (t text) n() int {
-	if t.offs == nil {
-		return len(t.s)
-	}
-	return len(t.offs) - 1
-}
-
-// at returns the byte offset of code point i (0 <= i <= n).
-func (t text) at(i int) int {
-	if t.offs == nil {
-		return i
-	}
-	return t.offs[i]
-}
-
-// index returns the code point index of byte offset b.
-func (t text) index(b int) int {
-	if t.offs == nil {
-		return b
-	}
-	return sort.SearchInts(t.offs, b)
-}
-
-// sub returns the code points [lo, hi) (lo <= hi).
-func (t text) sub(lo, hi int) string { return t.s[t.at(lo):t.at(hi)] }
-
-func runeLen(s string) int { return utf8.RuneCountInString(s) }
 
 // span resolves the optional start/end arguments of find, count,
 // startswith... over n code points as Python does: negative values count
@@ -133,14 +80,14 @@ func strFind(th *interp.Thread, self value, a []value, last, raise bool) (value,
 	if err != nil {
 		return nil, err
 	}
-	t := newText(th, string(self.(interp.Str)))
-	lo, hi, err := span(a[1], a[2], t.n())
+	t := th.Text(string(self.(interp.Str)))
+	lo, hi, err := span(a[1], a[2], t.Len())
 	if err != nil {
 		return nil, err
 	}
 	pos := -1
 	if lo <= hi {
-		seg := t.sub(lo, hi)
+		seg := t.Sub(lo, hi)
 		var i int
 		if last {
 			i = strings.LastIndex(seg, sub)
@@ -148,7 +95,10 @@ func strFind(th *interp.Thread, self value, a []value, last, raise bool) (value,
 			i = strings.Index(seg, sub)
 		}
 		if i >= 0 {
-			pos = t.index(t.at(lo) + i)
+			pos = lo + i
+			if !t.ASCII() {
+				pos = t.Index(t.Offset(lo) + i)
+			}
 		}
 	}
 	if pos < 0 && raise {
@@ -174,15 +124,18 @@ func affix(th *interp.Thread, name string, self value, a []value, suffix bool) (
 	default:
 		return nil, interp.Errorf("TypeError", "%s first arg must be str or a tuple of str, not %s", name, typeName(a[0]))
 	}
-	t := newText(th, string(self.(interp.Str)))
-	lo, hi, err := span(a[1], a[2], t.n())
-	if err != nil {
-		return nil, err
+	seg := string(self.(interp.Str))
+	if !isNone(a[1]) || !isNone(a[2]) {
+		t := th.Text(seg)
+		lo, hi, err := span(a[1], a[2], t.Len())
+		if err != nil {
+			return nil, err
+		}
+		if lo > hi {
+			return boolv(false), nil
+		}
+		seg = t.Sub(lo, hi)
 	}
-	if lo > hi {
-		return boolv(false), nil
-	}
-	seg := t.sub(lo, hi)
 	for _, c := range cands {
 		if (!suffix && strings.HasPrefix(seg, c)) || (suffix && strings.HasSuffix(seg, c)) {
 			return boolv(true), nil
@@ -342,7 +295,7 @@ func fillArg(v value) (string, error) {
 	if !ok {
 		return "", interp.Errorf("TypeError", "The fill character must be a unicode character, not %s", typeName(v))
 	}
-	if runeLen(string(s)) != 1 {
+	if interp.TextOf(string(s)).Len() != 1 {
 		return "", interp.Errorf("TypeError", "The fill character must be exactly one character long")
 	}
 	return string(s), nil
@@ -359,7 +312,7 @@ func justify(self value, a []value, where int) (value, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := int64(runeLen(s))
+	n := int64(interp.TextOf(s).Len())
 	if w <= n {
 		return self, nil
 	}
@@ -428,18 +381,9 @@ func writeCase(b *strings.Builder, r rune, special map[rune]string, simple func(
 	b.WriteRune(simple(r))
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 // pyUpper is Python's str.upper (with the full mappings above).
 func pyUpper(s string) string {
-	if isASCII(s) {
+	if interp.IsASCII(s) {
 		return strings.ToUpper(s)
 	}
 	var b strings.Builder
@@ -465,7 +409,7 @@ func isPyNumeric(r rune) bool {
 // asciiDigits returns s with every decimal digit of another script ("٣")
 // replaced by its ASCII digit, as int() and float() read them.
 func asciiDigits(s string) string {
-	if isASCII(s) {
+	if interp.IsASCII(s) {
 		return s
 	}
 	var b strings.Builder
@@ -485,7 +429,7 @@ func asciiDigits(s string) string {
 }
 
 func pyLower(s string) string {
-	if isASCII(s) {
+	if interp.IsASCII(s) {
 		return strings.ToLower(s)
 	}
 	var b strings.Builder
@@ -694,7 +638,7 @@ func installStrMethods(in *interp.Interpreter) {
 			}
 			if s := self(v); len(nw) > len(old) {
 				// Check the size of the result before building it.
-				k := int64(utf8.RuneCountInString(s) + 1)
+				k := int64(th.StrLen(s) + 1)
 				if old != "" {
 					k = int64(strings.Count(s, old))
 				}
@@ -716,8 +660,8 @@ func installStrMethods(in *interp.Interpreter) {
 			if err != nil {
 				return nil, err
 			}
-			t := newText(th, self(v))
-			lo, hi, err := span(a[1], a[2], t.n())
+			t := th.Text(self(v))
+			lo, hi, err := span(a[1], a[2], t.Len())
 			if err != nil {
 				return nil, err
 			}
@@ -727,7 +671,7 @@ func installStrMethods(in *interp.Interpreter) {
 			if sub == "" {
 				return interp.MakeInt(int64(hi - lo + 1)), nil
 			}
-			return interp.MakeInt(int64(strings.Count(t.sub(lo, hi), sub))), nil
+			return interp.MakeInt(int64(strings.Count(t.Sub(lo, hi), sub))), nil
 		}},
 		"startswith": {params: []string{"prefix", "start", "end"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
 			return affix(th, "startswith", v, a, false)
@@ -743,7 +687,7 @@ func installStrMethods(in *interp.Interpreter) {
 			return allRunes(s, func(r rune) bool { return unicode.IsLetter(r) || isPyNumeric(r) })
 		}),
 		"isspace": pred(func(s string) bool { return allRunes(s, isPySpace) }),
-		"isascii": pred(isASCII),
+		"isascii": pred(interp.IsASCII),
 		"isprintable": pred(func(s string) bool {
 			// True for "", unlike the other is* methods.
 			return s == "" || allRunes(s, func(r rune) bool { return r == ' ' || r >= 0x20 && r != 0x7f && unicode.IsPrint(r) })
@@ -802,7 +746,7 @@ func installStrMethods(in *interp.Interpreter) {
 				return nil, err
 			}
 			s := self(v)
-			n := int64(runeLen(s))
+			n := int64(th.StrLen(s))
 			if w <= n {
 				return v, nil
 			}

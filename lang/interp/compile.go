@@ -541,6 +541,19 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 					return ctrlReturn
 				}
 			}
+		case Str:
+			// One pass over the bytes, a character at a time (nothing
+			// materialised; ASCII characters are not allocated).
+			for b := 0; b < len(x); {
+				c := Char(string(x[b:]))
+				b += len(c.(Str))
+				switch step(c) {
+				case ctrlBreak:
+					return ctrlNone
+				case ctrlReturn:
+					return ctrlReturn
+				}
+			}
 		case *Iterator:
 			if canPush {
 				// No break or return in the body: the loop takes every
@@ -641,12 +654,10 @@ func Iterate(v Value) ([]Value, error) {
 		return append([]Value(nil), x.Elems()...), nil
 	case Str:
 		out := make([]Value, 0, len(x))
-		for _, r := range string(x) {
-			if r < 128 {
-				out = append(out, charValue(byte(r)))
-			} else {
-				out = append(out, Str(string(r)))
-			}
+		for b := 0; b < len(x); {
+			c := Char(string(x[b:]))
+			b += len(c.(Str))
+			out = append(out, c)
 		}
 		return out, nil
 	case *Range:

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/minidana/dana/lang/ast"
 	"github.com/minidana/dana/lang/parser"
@@ -333,14 +332,13 @@ func normIndex(i, n int64) (int64, bool) {
 }
 
 func (c *compiler) index(fr *frame, x, i Value, pos ast.Pos) Value {
+	var v Value
+	var err error
 	if s, ok := x.(Str); ok {
-		v, err := fr.th.strIndex(string(s), i)
-		if err != nil {
-			fr.th.throw(err, pos)
-		}
-		return v
+		v, err = indexStr(fr.th, string(s), i)
+	} else {
+		v, err = Index(x, i)
 	}
-	v, err := Index(x, i)
 	if err != nil {
 		fr.th.throw(err, pos)
 	}
@@ -380,24 +378,7 @@ func Index(x, i Value) (Value, error) {
 		}
 		return c[k], nil
 	case Str:
-		n, ok := asIndex(i)
-		if !ok {
-			return nil, indexTypeErr("string", i)
-		}
-		s := string(c)
-		if isASCII(s) {
-			k, ok := normIndex(int64(n), int64(len(s)))
-			if !ok {
-				return nil, Errorf("IndexError", "string index out of range")
-			}
-			return charValue(s[k]), nil
-		}
-		rs := []rune(s)
-		k, ok := normIndex(int64(n), int64(len(rs)))
-		if !ok {
-			return nil, Errorf("IndexError", "string index out of range")
-		}
-		return Str(string(rs[k])), nil
+		return indexStr(nil, string(c), i)
 	case *Range:
 		n, ok := asIndex(i)
 		if !ok {
@@ -436,19 +417,13 @@ func asIndex(i Value) (Int, bool) {
 
 // indexTypeErr is CPython's message for an index of the wrong type.
 func indexTypeErr(what string, i Value) error {
+	if _, big := i.(*BigInt); big {
+		return Errorf("IndexError", "cannot fit 'int' into an index-sized integer")
+	}
 	if what == "string" {
 		return Errorf("TypeError", "string indices must be integers, not '%s'", i.TypeName())
 	}
 	return Errorf("TypeError", "%s indices must be integers or slices, not %s", what, i.TypeName())
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 func (c *compiler) setIndex(fr *frame, x, i, v Value, pos ast.Pos) {
@@ -607,34 +582,7 @@ func Slice(x, lo, hi, step Value) (Value, error) {
 		}
 		return out, nil
 	case Str:
-		s := string(c)
-		if isASCII(s) {
-			start, stop, st, err := sliceBounds(lo, hi, step, int64(len(s)))
-			if err != nil {
-				return nil, err
-			}
-			if st == 1 {
-				if stop < start {
-					stop = start
-				}
-				return Str(s[start:stop]), nil
-			}
-			var b strings.Builder
-			for _, i := range sliceIdx(start, stop, st) {
-				b.WriteByte(s[i])
-			}
-			return Str(b.String()), nil
-		}
-		rs := []rune(s)
-		start, stop, st, err := sliceBounds(lo, hi, step, int64(len(rs)))
-		if err != nil {
-			return nil, err
-		}
-		var b strings.Builder
-		for _, i := range sliceIdx(start, stop, st) {
-			b.WriteRune(rs[i])
-		}
-		return Str(b.String()), nil
+		return sliceStr(nil, string(c), lo, hi, step)
 	case *Range:
 		start, stop, st, err := sliceBounds(lo, hi, step, c.Len())
 		if err != nil {

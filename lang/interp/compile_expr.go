@@ -433,16 +433,14 @@ func (c *compiler) expr(e ast.Expr) evalFn {
 		lo, hi, step := c.optExpr(e.Lo), c.optExpr(e.Hi), c.optExpr(e.Step)
 		pos := e.LBrack
 		return func(fr *frame) Value {
-			xv, lv, hv, sv := x(fr), lo(fr), hi(fr), step(fr)
+			xv := x(fr)
+			var v Value
+			var err error
 			if s, ok := xv.(Str); ok {
-				if v, ok, err := fr.th.strSlice(string(s), lv, hv, sv); ok {
-					if err != nil {
-						fr.th.throw(err, pos)
-					}
-					return v
-				}
+				v, err = sliceStr(fr.th, string(s), lo(fr), hi(fr), step(fr))
+			} else {
+				v, err = Slice(xv, lo(fr), hi(fr), step(fr))
 			}
-			v, err := Slice(xv, lv, hv, sv)
 			if err != nil {
 				fr.th.throw(err, pos)
 			}

@@ -519,8 +519,8 @@ type Thread struct {
 	// fslab and fnext: the slab boxFloat hands floats out of (floatbox.go).
 	fslab *floatSlab
 	fnext int
-	// strFacts: what the thread knows about long strings (strfacts.go).
-	strFacts strFacts
+	// strs: facts of the long strings indexed lately (strpos.go).
+	strs *strCache
 }
 
 func (in *Interpreter) newThread() *Thread {
