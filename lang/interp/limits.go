@@ -129,6 +129,7 @@ func (th *Thread) Alloc(n int64) {
 		th.raiseLimit(memoryError(n, lim), th.sitePos)
 	}
 	if heapBytes()+uint64(n) > uint64(lim) {
+		th.dropStrCache() // it may hold strings nothing else references
 		runtime.GC()
 		if heapBytes()+uint64(n) > uint64(lim) {
 			th.raiseLimit(memoryError(n, lim), th.sitePos)
@@ -205,6 +206,7 @@ func (th *Thread) checkMemory(pos ast.Pos) {
 	if lim <= 0 || heapBytes() <= uint64(lim) {
 		return
 	}
+	th.dropStrCache() // it may hold strings nothing else references
 	runtime.GC()
 	if heapBytes() > uint64(lim) {
 		th.raiseLimit(memoryError(0, lim), pos)
