@@ -519,8 +519,10 @@ type Thread struct {
 	// fslab and fnext: the slab boxFloat hands floats out of (floatbox.go).
 	fslab *floatSlab
 	fnext int
-	// strs: facts of the long strings indexed lately (strpos.go).
+	// strs: facts of the long strings indexed lately (strpos.go); cat:
+	// buffers of the last string concatenations (concat.go).
 	strs *strCache
+	cat  *concatState
 }
 
 func (in *Interpreter) newThread() *Thread {

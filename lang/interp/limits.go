@@ -404,6 +404,11 @@ func (th *Thread) binary(op string, a, b Value, pos ast.Pos) Value {
 			th.Charge(int(min(n, 1<<40) / BytesPerStep))
 		}
 	}
+	if x, ok := a.(Str); ok && op == "+" {
+		if y, ok := b.(Str); ok && len(x) > 0 && len(y) > 0 && len(x)+len(y) >= concatMin {
+			return th.concat(string(x), string(y))
+		}
+	}
 	r, err := Binary(op, a, b)
 	if err != nil {
 		r2, ok, err2 := structBinary(th, op, a, b)

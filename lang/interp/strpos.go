@@ -127,44 +127,74 @@ func (th *Thread) strFacts(s string) *strFacts {
 		f.used = c.tick
 		return f
 	}
-	victim := 0
+	victim, prefix := 0, -1
 	for k, f := range c.e {
 		if f == nil {
 			victim = k
 			break
 		}
-		if unsafe.StringData(f.s) == p && len(f.s) == len(s) {
-			c.last = k
-			f.used = c.tick
-			return f
+		if unsafe.StringData(f.s) == p {
+			if len(f.s) == len(s) {
+				c.last = k
+				f.used = c.tick
+				return f
+			}
+			if len(f.s) < len(s) && (prefix < 0 || len(c.e[prefix].s) < len(f.s)) {
+				prefix = k
+			}
 		}
 		if f.used < c.e[victim].used {
 			victim = k
 		}
 	}
-	// A fresh entry (not the victim rewritten): a Text made from the
+	var f *strFacts
+	if prefix >= 0 {
+		// A longer string over the same bytes (s += t appends in place,
+		// see concat.go): only the new tail is scanned, and the shorter
+		// string's entry is replaced.
+		f, victim = c.e[prefix].extend(s), prefix
+	} else {
+		f = (&strFacts{}).extend(s)
+	}
+	// A fresh entry, not the victim rewritten: a Text made from the
 	// victim keeps its own facts.
-	f := newStrFacts(s)
 	f.used = c.tick
 	c.e[victim], c.last = f, victim
 	return f
 }
 
-// newStrFacts computes the facts of s in one pass.
-func newStrFacts(s string) *strFacts {
-	i := asciiPrefix(s)
-	if i == len(s) {
-		return &strFacts{s: s, n: len(s)}
+// extend returns the facts of s, whose first len(f.s) bytes are f.s (f may
+// be empty), scanning only the rest.
+func (f *strFacts) extend(s string) *strFacts {
+	b, k := len(f.s), f.n
+	if b > 0 && b < len(s) && !utf8.RuneStart(s[b]) {
+		// Invalid UTF-8 at the join: count again from the start.
+		f = &strFacts{}
+		b, k = 0, 0
 	}
-	// Code points before i are bytes: the marks there are multiples of
-	// markEvery.
-	marks := make([]int, 0, (i+utf8.RuneCountInString(s[i:]))>>markShift+1)
-	r := 0
-	for ; r < i; r += markEvery {
-		marks = append(marks, r)
+	if f.marks == nil {
+		// f.s is ASCII.
+		i := b + asciiPrefix(s[b:])
+		if i == len(s) {
+			return &strFacts{s: s, n: len(s)}
+		}
+		b, k = i, i
 	}
-	// r is now the first mark at or past i; walk from byte i (code point i).
-	b, k := i, i
+	// Code points before b are bytes when f.s is ASCII (the marks there
+	// are multiples of markEvery) or already marked.
+	var marks []int
+	if f.marks != nil {
+		// Appended in place when there is room: a slice of the same
+		// backing array seen by another entry is a prefix of the same
+		// bytes, so what is written past its length is the same marks.
+		marks = f.marks
+	} else {
+		marks = make([]int, 0, (b+utf8.RuneCountInString(s[b:]))>>markShift+1)
+		for r := 0; r < b; r += markEvery {
+			marks = append(marks, r)
+		}
+	}
+	r := len(marks) << markShift // the next mark
 	for b < len(s) {
 		if k == r {
 			marks = append(marks, b)
@@ -184,9 +214,9 @@ func newStrFacts(s string) *strFacts {
 	return &strFacts{s: s, n: k, marks: marks}
 }
 
-// dropStrCache forgets the thread's string facts (and the strings they
-// hold).
-func (th *Thread) dropStrCache() { th.strs = nil }
+// dropStrCache forgets the thread's string facts and concatenation
+// buffers (and the strings they hold).
+func (th *Thread) dropStrCache() { th.strs, th.cat = nil, nil }
 
 // String returns the string.
 func (t Text) String() string { return t.s }

@@ -45,3 +45,42 @@ func TestTextPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestTextPrefixes checks the facts of strings that share their bytes with
+// a cached shorter one (s += t appends in place; s[:k] shares s's bytes):
+// the cache extends the shorter string's facts over the new tail.
+func TestTextPrefixes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, alpha := range []string{"a", "aé", "中😀a"} {
+		ar := []rune(alpha)
+		rs := make([]rune, 2000)
+		for i := range rs {
+			rs[i] = ar[rng.IntN(len(ar))]
+		}
+		full := string(rs)
+		th := &Thread{}
+		for _, grow := range []bool{true, false} {
+			k := 64
+			if !grow {
+				k = len(rs)
+			}
+			for k > 0 && k <= len(rs) {
+				s := full[:len(string(rs[:k]))]
+				txt := th.Text(s)
+				if txt.Len() != k {
+					t.Fatalf("%q, %d runes: Len %d", alpha, k, txt.Len())
+				}
+				for _, i := range []int{0, k - 1, rng.IntN(k), k / 2} {
+					if got, want := txt.Offset(i), len(string(rs[:i])); got != want {
+						t.Fatalf("%q, %d runes: Offset(%d) = %d, want %d", alpha, k, i, got, want)
+					}
+				}
+				if grow {
+					k += rng.IntN(150)
+				} else {
+					k -= rng.IntN(150)
+				}
+			}
+		}
+	}
+}
