@@ -13,7 +13,7 @@ import "unsafe"
 // written lie past the end of every string already made from the buffer,
 // so none of them changes (the buffer grows with spare capacity the second
 // time, so a chain of appends is amortised O(len(t))). Any other
-// concatenation allocates exactly its result, as before.
+// concatenation allocates exactly its result in one block, as before.
 
 const (
 	concatMin  = 64 // bytes: shorter results are plain concatenations
@@ -55,9 +55,11 @@ func (th *Thread) concat(a, b string) Value {
 		cs.bufs[k] = buf
 		return Str(unsafe.String(unsafe.SliceData(buf), n))
 	}
-	buf := make([]byte, n)
+	// Not an append to a result of this thread: exactly the result, in one
+	// block (strbox.go), remembered in case it is appended to next.
+	v, buf := newStrValue(n)
 	copy(buf[copy(buf, a):], b)
-	cs.bufs[cs.next] = buf
+	cs.bufs[cs.next] = buf[:n:n]
 	cs.next = (cs.next + 1) % concatBufs
-	return Str(unsafe.String(unsafe.SliceData(buf), n))
+	return v
 }

@@ -26,7 +26,8 @@ import (
 // cursor, when a loop walks the string), as CPython's fixed-width strings
 // are O(1).
 //
-// The cache is keyed by the string's data pointer and length and holds the
+// The cache is keyed by the string's data pointer and length (a string
+// whose bytes lie inside a cached ASCII string is ASCII) and holds the
 // string itself, so its bytes are not reused while the entry lives (Go
 // strings are immutable: two live strings with one data pointer and length
 // are equal). It has strCacheWays entries per thread, evicted least
@@ -81,8 +82,8 @@ func (th *Thread) Text(s string) Text {
 		return TextOf(s)
 	}
 	f := th.strFacts(s)
-	if f.marks == nil {
-		return Text{s: s, n: f.n}
+	if f == nil || f.marks == nil {
+		return Text{s: s, n: len(s)}
 	}
 	return Text{s: s, n: f.n, f: f}
 }
@@ -92,7 +93,10 @@ func (th *Thread) StrLen(s string) int {
 	if len(s) < strCacheMin || th == nil {
 		return TextOf(s).n
 	}
-	return th.strFacts(s).n
+	if f := th.strFacts(s); f != nil {
+		return f.n
+	}
+	return len(s)
 }
 
 // IsASCII reports whether every byte of s is below 0x80.
@@ -114,7 +118,9 @@ func asciiPrefix(s string) int {
 	return i
 }
 
-// strFacts returns the cached facts of s (len(s) >= strCacheMin).
+// strFacts returns the cached facts of s (len(s) >= strCacheMin), or nil
+// when s is known to be ASCII without an entry of its own (its bytes lie
+// inside a cached ASCII string).
 func (th *Thread) strFacts(s string) *strFacts {
 	c := th.strs
 	if c == nil {
@@ -133,7 +139,8 @@ func (th *Thread) strFacts(s string) *strFacts {
 			victim = k
 			break
 		}
-		if unsafe.StringData(f.s) == p {
+		fp := unsafe.StringData(f.s)
+		if fp == p {
 			if len(f.s) == len(s) {
 				c.last = k
 				f.used = c.tick
@@ -142,6 +149,12 @@ func (th *Thread) strFacts(s string) *strFacts {
 			if len(f.s) < len(s) && (prefix < 0 || len(c.e[prefix].s) < len(f.s)) {
 				prefix = k
 			}
+		}
+		if f.marks == nil && uintptr(unsafe.Pointer(p)) >= uintptr(unsafe.Pointer(fp)) &&
+			uintptr(unsafe.Pointer(p))+uintptr(len(s)) <= uintptr(unsafe.Pointer(fp))+uintptr(len(f.s)) {
+			// Inside a cached ASCII string (a substring of it): ASCII.
+			f.used = c.tick
+			return nil
 		}
 		if f.used < c.e[victim].used {
 			victim = k

@@ -2,7 +2,9 @@ package interp
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestTextPositions checks Text's offsets both ways against a []rune
@@ -82,5 +84,40 @@ func TestTextPrefixes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestStrFacts: the facts of short and long strings, cached ones,
+// substrings of cached ones, strings of the same length at other addresses
+// and after eviction are those of a scan.
+func TestStrFacts(t *testing.T) {
+	th := &Thread{}
+	long := strings.Repeat("abcdefgh", 40)
+	uni := strings.Repeat("héllo wörld ", 40)
+	check := func(s string) {
+		t.Helper()
+		txt := th.Text(s)
+		want := utf8.RuneCountInString(s)
+		if txt.Len() != want || th.StrLen(s) != want || txt.ASCII() != (want == len(s)) {
+			t.Fatalf("Text(%.20q... %d bytes): Len %d, StrLen %d, ASCII %v; want %d", s, len(s), txt.Len(), th.StrLen(s), txt.ASCII(), want)
+		}
+	}
+	for round := 0; round < 3; round++ {
+		check("")
+		check("short é")
+		check(long)
+		check(uni)
+		check(long[3:200])
+		check(uni[1:100])
+		check(long + uni) // a fresh string
+		// Same length as long, other content, other address.
+		check(strings.Repeat("é", len(long)/2))
+		for i := 0; i < 2*strCacheWays; i++ { // evict everything
+			check(strings.Repeat("x", 64+i))
+		}
+	}
+	var nilTh *Thread
+	if n := nilTh.StrLen(uni); n != utf8.RuneCountInString(uni) {
+		t.Fatalf("nil thread: %d", n)
 	}
 }
