@@ -62,6 +62,10 @@ func installFuncs(in *interp.Interpreter, st *state) {
 	reg("hex", func(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		return intText("hex", "0x", 16, args, kw)
 	})
+	reg("staticmethod", descriptorMaker("staticmethod", interp.DescStatic))
+	reg("classmethod", descriptorMaker("classmethod", interp.DescClass))
+	reg("property", descriptorMaker("property", interp.DescProperty))
+	reg("vars", builtinVars)
 	reg("dir", builtinDir)
 	reg("callable", builtinCallable)
 	reg("getattr", builtinGetattr)
@@ -1094,6 +1098,31 @@ func isAttributeError(err error) bool {
 	return errors.As(err, &ex) && ex.Type.Name == "AttributeError"
 }
 
+// descriptorMaker returns Python's staticmethod, classmethod or property
+// decorator for functions defined in a struct body.
+func descriptorMaker(name string, kind interp.DescriptorKind) interp.BuiltinFunc {
+	return func(th *interp.Thread, args []value, kw kwargs) (value, error) {
+		if err := arity(name, args, kw, 1, 1); err != nil {
+			return nil, err
+		}
+		if !interp.IsCallable(args[0]) {
+			return nil, interp.Errorf("TypeError", "%s() needs a function, not '%s'", name, typeName(args[0]))
+		}
+		return &interp.Descriptor{Kind: kind, Fn: args[0]}, nil
+	}
+}
+
+// builtinVars is vars(obj): a struct value's fields as a new dict.
+func builtinVars(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("vars", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	if sv, ok := args[0].(*interp.StructVal); ok {
+		return sv.FieldDict(), nil
+	}
+	return nil, interp.Errorf("TypeError", "vars() argument must have __dict__ attribute")
+}
+
 // builtinGetattr is getattr(obj, name[, default]).
 func builtinGetattr(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if err := arity("getattr", args, kw, 2, 3); err != nil {
@@ -1103,7 +1132,7 @@ func builtinGetattr(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := th.Interp().GetAttr(args[0], name)
+	v, err := th.GetAttr(args[0], name)
 	if err != nil && len(args) == 3 && isAttributeError(err) {
 		return args[2], nil
 	}
@@ -1119,7 +1148,7 @@ func builtinHasattr(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, err = th.Interp().GetAttr(args[0], name)
+	_, err = th.GetAttr(args[0], name)
 	if err != nil && !isAttributeError(err) {
 		return nil, err
 	}

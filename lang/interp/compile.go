@@ -1371,14 +1371,16 @@ func (c *compiler) structDef(s *ast.StructDef) stmtFn {
 	type methodDef struct {
 		name string
 		mk   func(fr *frame) *Function
-		dec  []evalFn
+		dec  []func(fr *frame, t *StructType) Value
 	}
 	var methods []methodDef
+	defined := map[string]bool{}
 	for _, m := range s.Methods {
 		md := methodDef{name: m.Name, mk: c.function(m, s.Name+"."+m.Name, m.Params, m.Body, m.Return, m.Doc)}
 		for _, d := range m.Decorators {
-			md.dec = append(md.dec, c.expr(d.Expr))
+			md.dec = append(md.dec, c.methodDecorator(d, defined))
 		}
+		defined[m.Name] = true
 		methods = append(methods, md)
 	}
 	st := c.storeVar(s.Name, c.r.binds[s][s.Name], s.P)
@@ -1403,12 +1405,33 @@ func (c *compiler) structDef(s *ast.StructDef) stmtFn {
 		for _, md := range methods {
 			var fn Value = md.mk(fr)
 			for i := len(md.dec) - 1; i >= 0; i-- {
-				fn = fr.th.call(md.dec[i](fr), []Value{fn}, nil, s.P)
+				fn = fr.th.call(md.dec[i](fr, t), []Value{fn}, nil, s.P)
 			}
 			t.Methods[md.name] = fn
 		}
 		return ctrlNone
 	}
+}
+
+// methodDecorator compiles a decorator of a method in a struct body.
+// `@name.setter` (or any `@name.attr`) where name is a method defined above
+// it in the same body reads the attribute of that method, as Python's class
+// namespace does; other decorators are ordinary expressions.
+func (c *compiler) methodDecorator(d *ast.Decorator, defined map[string]bool) func(fr *frame, t *StructType) Value {
+	if a, ok := d.Expr.(*ast.AttrExpr); ok {
+		if n, ok := a.X.(*ast.Name); ok && n.Scope == "" && defined[n.Name] {
+			method, attr, pos := n.Name, a.Name, a.NamePos
+			return func(fr *frame, t *StructType) Value {
+				v, err := fr.th.GetAttr(t.Methods[method], attr)
+				if err != nil {
+					fr.th.throw(err, pos)
+				}
+				return v
+			}
+		}
+	}
+	e := c.expr(d.Expr)
+	return func(fr *frame, _ *StructType) Value { return e(fr) }
 }
 
 func (c *compiler) interfaceDef(s *ast.InterfaceDef) stmtFn {

@@ -164,7 +164,7 @@ func prepend(v Value, args []Value) []Value {
 
 // getAttr implements `v.name`.
 func (c *compiler) getAttr(fr *frame, v Value, name string, pos ast.Pos) Value {
-	x, err := fr.th.in.GetAttr(v, name)
+	x, err := fr.th.GetAttr(v, name)
 	if err != nil {
 		if x, ok := c.attrSugar(fr, v, name); ok {
 			return x
@@ -243,6 +243,12 @@ func (in *Interpreter) GetAttr(v Value, name string) (Value, error) {
 			return Str(n), nil
 		}
 	}
+	if f, ok := v.(*Function); ok && name == "__doc__" {
+		if f.Code.Doc == "" {
+			return None, nil
+		}
+		return Str(f.Code.Doc), nil
+	}
 	switch x := v.(type) {
 	case *StructVal:
 		if a, ok := x.Attr(name); ok {
@@ -261,6 +267,11 @@ func (in *Interpreter) GetAttr(v Value, name string) (Value, error) {
 			return nil, Errorf("AttributeError", "module '%s' has no attribute '%s'; did you mean '%s'?", x.Name, name, s)
 		}
 		return nil, Errorf("AttributeError", "module '%s' has no attribute '%s'", x.Name, name)
+	case *StructType:
+		if a, ok := x.Attr(name); ok {
+			return a, nil
+		}
+		return nil, Errorf("AttributeError", "type object '%s' has no attribute '%s'", x.Name, name)
 	case *TypeObj:
 		// str.upper is the unbound method: called with the receiver first.
 		if m, ok := in.methods[x.Name][name]; ok {
@@ -311,6 +322,12 @@ func (c *compiler) setAttr(fr *frame, obj Value, name string, v Value, pos ast.P
 		x.SetStr(name, v)
 		return
 	case *StructVal:
+		if ok, err := fr.th.setProperty(x, name, v); ok {
+			if err != nil {
+				fr.th.throw(err, pos)
+			}
+			return
+		}
 		if err := x.SetField(name, v); err != nil {
 			fr.th.throw(err, pos)
 		}

@@ -199,7 +199,9 @@ func (c *compiler) methodCall(e *ast.CallExpr, attr *ast.AttrExpr, simple bool) 
 				if i, ok := r.Type.index[name]; ok {
 					mc.field = i
 				} else if fn, ok := r.Type.Methods[name]; ok {
-					mc.m = fn
+					if _, isDesc := fn.(*Descriptor); !isDesc {
+						mc.m = fn // static/class methods and properties bind in getAttr
+					}
 				}
 			}
 			m, field = mc.m, mc.field

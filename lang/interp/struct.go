@@ -24,9 +24,13 @@ type StructType struct {
 	Fields  []StructField
 	Methods map[string]Value
 	Decl    *ast.StructDef
-	index   map[string]int
-	excOnce sync.Once
-	exc     *ExcType
+	// classAttrs holds attributes set on the type itself (`Account.count
+	// += 1`, Python's class attributes); a field's default is read through
+	// the type until one is set.
+	classAttrs map[string]Value
+	index      map[string]int
+	excOnce    sync.Once
+	exc        *ExcType
 }
 
 // TypeName returns "type".
@@ -43,12 +47,40 @@ func (s *StructType) FieldIndex(name string) int {
 	return -1
 }
 
-// Attr exposes struct methods as unbound functions.
+// Attr exposes struct methods as unbound functions (static and class
+// methods bound as Python binds them), class attributes, and field defaults
+// (what Python's dataclass keeps as class attributes).
 func (s *StructType) Attr(name string) (Value, bool) {
 	if m, ok := s.Methods[name]; ok {
-		return m, true
+		return bindDescriptor(m, s, nil, name), true
+	}
+	if v, ok := s.classAttrs[name]; ok {
+		return v, true
+	}
+	switch name {
+	case "__doc__":
+		if s.Doc == "" {
+			return None, true
+		}
+		return Str(s.Doc), true
+	}
+	if i, ok := s.index[name]; ok && s.Fields[i].Default != nil {
+		return s.Fields[i].Default, true
 	}
 	return nil, false
+}
+
+// SetAttr sets a class attribute (`Account.count += 1`). Methods cannot be
+// replaced this way.
+func (s *StructType) SetAttr(name string, v Value) error {
+	if _, ok := s.Methods[name]; ok {
+		return Errorf("AttributeError", "cannot replace method '%s' of struct '%s'", name, s.Name)
+	}
+	if s.classAttrs == nil {
+		s.classAttrs = map[string]Value{}
+	}
+	s.classAttrs[name] = v
+	return nil
 }
 
 // NewStructType builds a struct type (for embedders; scripts use `struct`).
@@ -83,9 +115,22 @@ func (v *StructVal) Attr(name string) (Value, bool) {
 		return v.Fields[i], true
 	}
 	if m, ok := v.Type.Methods[name]; ok {
-		return &BoundMethod{Self: v, Fn: m, Name: name}, true
+		return bindDescriptor(m, v.Type, v, name), true
+	}
+	if name == "__dict__" {
+		return v.FieldDict(), true
 	}
 	return nil, false
+}
+
+// FieldDict returns a new dict of the fields in declaration order (Python's
+// vars(obj) / obj.__dict__, as a snapshot).
+func (v *StructVal) FieldDict() *Dict {
+	d := NewDict(len(v.Fields))
+	for i, f := range v.Type.Fields {
+		d.SetStr(f.Name, v.Fields[i])
+	}
+	return d
 }
 
 // AttrNames lists fields and methods.
