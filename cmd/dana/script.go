@@ -56,6 +56,7 @@ func (a *app) runFile(path string, scriptArgs []string) error {
 func (a *app) runSource(name, src string, scriptArgs []string) error {
 	ctx, stop := interruptContext()
 	defer stop()
+	defer startWatchdog(ctx, stop, a.opts.timeout, watchdogGrace, a.stderr, os.Exit)()
 	stdout, stderr := a.stdout, a.stderr
 	disp := a.opts.progressDisplay(a.stderr)
 	if disp != nil {
