@@ -270,8 +270,11 @@ func builtinLen(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	case lengther:
 		return interp.MakeInt(int64(x.Len())), nil
 	}
-	if r, ok, err := interp.CallDunder(th, args[0], "__len__"); ok {
-		return r, err
+	if n, ok, err := interp.StructLen(th, args[0]); ok {
+		if err != nil {
+			return nil, err
+		}
+		return interp.MakeInt(n), nil
 	}
 	return nil, interp.Errorf("TypeError", "object of type '%s' has no len()", typeName(args[0]))
 }

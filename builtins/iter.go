@@ -239,12 +239,32 @@ func builtinAll(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	return interp.Bool(ok), err
 }
 
-// builtinIter is iter(iterable).
+// builtinIter is iter(iterable), or iter(callable, sentinel): an iterator
+// that calls callable with no arguments until it returns sentinel.
 func builtinIter(th *interp.Thread, args []value, kw kwargs) (value, error) {
-	if err := arity("iter", args, kw, 1, 1); err != nil {
+	if err := arity("iter", args, kw, 1, 2); err != nil {
 		return nil, err
 	}
-	return th.Iter(args[0])
+	if len(args) == 1 {
+		return th.Iter(args[0])
+	}
+	fn, sentinel := args[0], args[1]
+	if !interp.IsCallable(fn) {
+		return nil, interp.Errorf("TypeError", "iter(v, w): v must be callable")
+	}
+	return th.Interp().NewIterator("callable_iterator", func(th *interp.Thread) (value, bool) {
+		v, err := th.Call(fn, nil, nil)
+		if err != nil {
+			if ex, ok := err.(*interp.Exception); ok && ex.Type.Name == "StopIteration" {
+				return nil, false
+			}
+			panic(err)
+		}
+		if interp.Equal(v, sentinel) {
+			return nil, false
+		}
+		return v, true
+	}), nil
 }
 
 // builtinNext is next(iterator[, default]): the next element, else the
@@ -255,7 +275,14 @@ func builtinNext(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	}
 	it, ok := args[0].(*interp.Iterator)
 	if !ok {
-		return nil, interp.Errorf("TypeError", "'%s' object is not an iterator", typeName(args[0]))
+		v, isStruct, err := interp.StructNext(th, args[0])
+		if !isStruct {
+			return nil, interp.Errorf("TypeError", "'%s' object is not an iterator", typeName(args[0]))
+		}
+		if ex, isExc := err.(*interp.Exception); isExc && ex.Type.Name == "StopIteration" && len(args) == 2 {
+			return args[1], nil
+		}
+		return v, err
 	}
 	if v, ok := it.Next(th); ok {
 		return v, nil

@@ -371,6 +371,20 @@ func hashOf(v value) (int64, error) {
 			return 1546275796, nil
 		}
 		return int64(acc), nil
+	case *interp.StructVal:
+		// __hash__ when the struct defines it (-1 becomes -2, as in
+		// CPython), else the hash of its fields.
+		if r, ok, err := interp.CallDunder(nil, x, "__hash__"); ok {
+			if err != nil {
+				return 0, err
+			}
+			h, err := hashOf(r)
+			if h == -1 {
+				h = -2
+			}
+			return h, err
+		}
+		return hashOf(interp.Tuple(x.Fields))
 	case *interp.Set: // a frozenset: independent of the order, as CPython's
 		var acc uint64
 		for _, e := range x.Elems() {

@@ -48,10 +48,10 @@ func installTypes(in *interp.Interpreter, st *state) {
 // (the same instance as the builtin name), the struct type of a struct
 // value, the class of an exception.
 func (st *state) typeOf(v value) value {
-	switch x := v.(type) {
-	case *interp.StructVal:
-		return x.Type
-	case *interp.Exception:
+	if sv, ok := interp.StructOf(v); ok {
+		return sv.Type
+	}
+	if x, ok := v.(*interp.Exception); ok {
 		return x.Type
 	}
 	name := v.TypeName()
@@ -92,7 +92,7 @@ func isInstance(in *interp.Interpreter, v, t value, depth int) (bool, error) {
 	case *interp.TypeObj:
 		return matchTypeName(v, x.Name), nil
 	case *interp.StructType:
-		sv, ok := v.(*interp.StructVal)
+		sv, ok := interp.StructOf(v)
 		return ok && sv.Type == x, nil
 	case *interp.EnumType:
 		m, ok := v.(*interp.EnumMember)
@@ -127,7 +127,7 @@ func isInstance(in *interp.Interpreter, v, t value, depth int) (bool, error) {
 			}
 			switch {
 			case alt.Struct != nil:
-				if sv, ok := v.(*interp.StructVal); ok && sv.Type == alt.Struct {
+				if sv, ok := interp.StructOf(v); ok && sv.Type == alt.Struct {
 					return true, nil
 				}
 			case alt.Enum != nil:

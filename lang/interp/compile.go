@@ -503,6 +503,14 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 	return func(fr *frame) ctrl {
 		th := fr.th
 		it := iter(fr)
+		if sv, ok := it.(*StructVal); ok {
+			// A struct iterates through __iter__ (or __getitem__).
+			x, err := th.structIter(sv)
+			if err != nil {
+				th.throw(err, pos)
+			}
+			it = x
+		}
 		step := func(v Value) ctrl {
 			th.steps++
 			if th.steps >= th.nextCheck {
@@ -672,6 +680,8 @@ func Iterate(v Value) ([]Value, error) {
 		return out, nil
 	case Iterable:
 		return x.Elements()
+	case *StructVal:
+		return structElements(x)
 	case *Iterator:
 		th := x.in.cur
 		if th == nil {
@@ -896,6 +906,9 @@ func DelIndex(x, i Value) error {
 		}
 		return nil
 	}
+	if _, ok, err := CallDunder(nil, x, "__delitem__", i); ok {
+		return err
+	}
 	return Errorf("TypeError", "'%s' object doesn't support item deletion", x.TypeName())
 }
 
@@ -911,9 +924,15 @@ func toException(v Value) (*Exception, bool) {
 	case Str:
 		return Errorf("RuntimeError", "%s", string(x)), true
 	case *StructVal:
+		// str(e) is what a Python exception class gives: its __str__,
+		// else its message (the `message` field, or the only field).
 		msg := Repr(x)
-		if m, ok := x.Attr("message"); ok {
+		if s, ok, err := dunderText(nil, x, "__str__"); ok && err == nil {
+			msg = s
+		} else if m, ok := x.Attr("message"); ok {
 			msg = ToStr(m)
+		} else if len(x.Fields) == 1 {
+			msg = ToStr(x.Fields[0])
 		}
 		return &Exception{Type: x.Type.excType(), Msg: msg, Payload: x}, true
 	case *StructType:

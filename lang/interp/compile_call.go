@@ -470,6 +470,9 @@ func SetIndex(x, i, v Value) error {
 	}:
 		return c.SetItem(i, v)
 	}
+	if _, ok, err := CallDunder(nil, x, "__setitem__", i, v); ok {
+		return err
+	}
 	return Errorf("TypeError", "'%s' object does not support item assignment", x.TypeName())
 }
 

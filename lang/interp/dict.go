@@ -22,7 +22,8 @@ type hkey struct {
 const maxTupleKey = 16 << 20
 
 // HashKey returns the normalised key of a hashable value, or a TypeError for
-// unhashable values (lists, dicts, sets, structs).
+// unhashable values (lists, dicts, sets, structs with __eq__ but no
+// __hash__).
 func hashKey(v Value) (hkey, error) { return hashKeyDepth(v, 0) }
 
 func hashKeyDepth(v Value, depth int) (hkey, error) {
@@ -92,7 +93,9 @@ func hashKeyDepth(v Value, depth int) (hkey, error) {
 		}
 		sort.Strings(parts)
 		return hkey{k: 8, s: strings.Join(parts, "")}, nil
-	case *List, *Dict, *StructVal:
+	case *StructVal:
+		return structKey(x, depth)
+	case *List, *Dict:
 		return hkey{}, Errorf("TypeError", "unhashable type: '%s'", v.TypeName())
 	}
 	return hkey{k: 7, s: fmt.Sprintf("%p", v)}, nil
@@ -134,6 +137,9 @@ func (d *Dict) compact() {
 		if i != j {
 			d.keys[j], d.vals[j] = k, d.vals[i]
 			hk, _ := hashKey(k)
+			if hk.k == kHashed {
+				hk = d.slotOf(hk, i)
+			}
 			d.index.set(hk, j)
 		}
 		j++
@@ -162,6 +168,9 @@ func (d *Dict) Get(k Value) (Value, bool, error) {
 		return nil, false, err
 	}
 	i, ok := d.index.get(hk)
+	if hk.k == kHashed {
+		_, i, ok = d.chain(hk, k)
+	}
 	if !ok {
 		return nil, false, nil
 	}
@@ -183,7 +192,11 @@ func (d *Dict) Set(k, v Value) error {
 	if err != nil {
 		return err
 	}
-	if i, ok := d.index.get(hk); ok {
+	i, ok := d.index.get(hk)
+	if hk.k == kHashed {
+		hk, i, ok = d.chain(hk, k)
+	}
+	if ok {
 		d.vals[i] = v
 		return nil
 	}
@@ -204,12 +217,19 @@ func (d *Dict) Delete(k Value) (Value, bool, error) {
 		return nil, false, err
 	}
 	i, ok := d.index.get(hk)
+	if hk.k == kHashed {
+		hk, i, ok = d.chain(hk, k)
+	}
 	if !ok {
 		return nil, false, nil
 	}
 	v := d.vals[i]
 	d.keysVersion++
-	d.index.del(hk)
+	if hk.k == kHashed {
+		d.unchain(hk)
+	} else {
+		d.index.del(hk)
+	}
 	d.keys[i], d.vals[i] = nil, nil
 	d.holes++
 	// Trailing holes are dropped at once; others are squeezed out when
@@ -389,4 +409,106 @@ func setOf(elems []Value) (*Set, error) {
 		}
 	}
 	return s, nil
+}
+
+// Keys of struct values. A struct that defines __hash__ hashes with it and
+// compares with __eq__, as a Python object does: its key is kHashed with
+// the hash, and equal hashes of unequal values are told apart by a chain of
+// slots in the dict's index (s = "", "1", "2", ...), each checked with
+// Equal. A struct that defines neither __eq__ nor __hash__ compares by its
+// fields (as a dataclass does) and so hashes by them too, as a frozen
+// dataclass does; one that defines __eq__ alone is unhashable, as in Python.
+const (
+	kHashed       = 9
+	kStructFields = 10
+)
+
+// structKey is the hkey of a struct value.
+func structKey(v *StructVal, depth int) (hkey, error) {
+	if r, ok, err := callDunder(nil, v, "__hash__"); ok {
+		if err != nil {
+			return hkey{}, err
+		}
+		h, err := dunderHash(r)
+		if err != nil {
+			return hkey{}, err
+		}
+		return hkey{k: kHashed, i: h}, nil
+	}
+	if _, ok := v.Type.Methods["__eq__"]; ok {
+		return hkey{}, Errorf("TypeError", "unhashable type: '%s'", v.TypeName())
+	}
+	fk, err := hashKeyDepth(Tuple(v.Fields), depth+1)
+	if err != nil {
+		return hkey{}, err
+	}
+	return hkey{k: kStructFields, s: v.Type.Name + "\x00" + fk.s, i: int64(len(v.Type.Name))}, nil
+}
+
+// dunderHash checks what __hash__ returned (an int) and reduces it to 64
+// bits.
+func dunderHash(r Value) (int64, error) {
+	switch h := r.(type) {
+	case Int:
+		return int64(h), nil
+	case Bool:
+		if h {
+			return 1, nil
+		}
+		return 0, nil
+	case *BigInt:
+		return new(big.Int).Mod(h.V, big.NewInt(math.MaxInt64)).Int64(), nil
+	}
+	return 0, Errorf("TypeError", "__hash__ method should return an integer")
+}
+
+// chain finds the slot of key k (whose hkey hk is kHashed) in the index:
+// the slot holding an equal key (ok), else the first free slot of the chain.
+func (d *Dict) chain(hk hkey, k Value) (slot hkey, i int, ok bool) {
+	for n := 0; ; n++ {
+		hk.s = chainSlot(n)
+		i, ok := d.index.get(hk)
+		if !ok {
+			return hk, 0, false
+		}
+		if d.keys[i] == k || Equal(d.keys[i], k) {
+			return hk, i, true
+		}
+	}
+}
+
+// unchain removes slot hk from its chain, moving the chain's last entry into
+// it so that the chain has no gap.
+func (d *Dict) unchain(hk hkey) {
+	last := hk
+	for n := 0; ; n++ {
+		s := hkey{k: hk.k, i: hk.i, s: chainSlot(n)}
+		if _, ok := d.index.get(s); !ok {
+			break
+		}
+		last = s
+	}
+	if last != hk {
+		i, _ := d.index.get(last)
+		d.index.set(hk, i)
+	}
+	d.index.del(last)
+}
+
+// slotOf returns the slot of hk's chain that points at position i.
+func (d *Dict) slotOf(hk hkey, i int) hkey {
+	for n := 0; ; n++ {
+		hk.s = chainSlot(n)
+		j, ok := d.index.get(hk)
+		if !ok || j == i {
+			return hk
+		}
+	}
+}
+
+func chainSlot(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
 }

@@ -127,3 +127,139 @@ func structCompare(op string, a, b Value) (int, bool, error) {
 	}
 	return 1, true, nil
 }
+
+// structTruth is bool(v) for a struct value, as Python decides it for an
+// object: __bool__ (which must return a bool), else __len__() != 0, else
+// True. Truth cannot return an error, so one raised by these methods
+// propagates as a panic on the running thread, the way the interpreter
+// raises.
+func structTruth(v *StructVal) bool {
+	if r, ok, err := callDunder(nil, v, "__bool__"); ok {
+		if err != nil {
+			panic(err)
+		}
+		b, isBool := r.(Bool)
+		if !isBool {
+			panic(Errorf("TypeError", "__bool__ should return bool, returned %s", r.TypeName()))
+		}
+		return bool(b)
+	}
+	if r, ok, err := callDunder(nil, v, "__len__"); ok {
+		if err != nil {
+			panic(err)
+		}
+		n, err := dunderLen(r)
+		if err != nil {
+			panic(err)
+		}
+		return n != 0
+	}
+	return true
+}
+
+// dunderLen checks what __len__ returned: a non-negative int.
+func dunderLen(r Value) (int64, error) {
+	n, ok := asIndex(r)
+	if !ok {
+		return 0, Errorf("TypeError", "'%s' object cannot be interpreted as an integer", r.TypeName())
+	}
+	if n < 0 {
+		return 0, Errorf("ValueError", "__len__() should return >= 0")
+	}
+	return int64(n), nil
+}
+
+// StructLen is len(v) for a struct that defines __len__; ok is false when
+// it does not.
+func StructLen(th *Thread, v Value) (n int64, ok bool, err error) {
+	r, ok, err := CallDunder(th, v, "__len__")
+	if !ok || err != nil {
+		return 0, ok, err
+	}
+	n, err = dunderLen(r)
+	return n, true, err
+}
+
+// structIter is iter(v) for a struct value: what __iter__ returns (a
+// generator, an iterator over a collection, or a struct with __next__),
+// else the old sequence protocol (__getitem__ with 0, 1, 2, ... until
+// IndexError), as Python's iter() does.
+func (th *Thread) structIter(v *StructVal) (*Iterator, error) {
+	if r, ok, err := callDunder(th, v, "__iter__"); ok {
+		if err != nil {
+			return nil, err
+		}
+		switch x := r.(type) {
+		case *Iterator:
+			return x, nil
+		case *StructVal:
+			if _, has := x.Type.Methods["__next__"]; has {
+				return th.in.NewIterator(x.Type.Name, func(th *Thread) (Value, bool) {
+					r, _, err := callDunder(th, x, "__next__")
+					if err != nil {
+						if ex, isExc := err.(*Exception); isExc && ex.Type.Name == "StopIteration" {
+							return nil, false
+						}
+						panic(err)
+					}
+					return r, true
+				}), nil
+			}
+		}
+		return nil, Errorf("TypeError", "iter() returned non-iterator of type '%s'", r.TypeName())
+	}
+	if _, has := v.Type.Methods["__getitem__"]; has {
+		i := int64(0)
+		return th.in.NewIterator("iterator", func(th *Thread) (Value, bool) {
+			r, _, err := callDunder(th, v, "__getitem__", MakeInt(i))
+			if err != nil {
+				if ex, isExc := err.(*Exception); isExc && (ex.Type.Name == "IndexError" || ex.Type.Name == "StopIteration") {
+					return nil, false
+				}
+				panic(err)
+			}
+			i++
+			return r, true
+		}), nil
+	}
+	return nil, Errorf("TypeError", "'%s' object is not iterable", v.TypeName())
+}
+
+// StructNext is next(v) for a struct value with __next__ (ok is false when
+// v is not one); its StopIteration is returned as the error.
+func StructNext(th *Thread, v Value) (Value, bool, error) { return CallDunder(th, v, "__next__") }
+
+// structElements is the elements of an iterable struct, for Iterate
+// (which has no thread: the current one runs the methods).
+func structElements(v *StructVal) ([]Value, error) {
+	var m Value
+	for _, name := range [...]string{"__iter__", "__getitem__"} {
+		if f, ok := v.Type.Methods[name]; ok {
+			m = f
+			break
+		}
+	}
+	th := dunderThread(nil, m)
+	if th == nil {
+		return nil, Errorf("TypeError", "'%s' object is not iterable", v.TypeName())
+	}
+	it, err := th.structIter(v)
+	if err != nil {
+		return nil, err
+	}
+	return th.Elements(it)
+}
+
+// structFormat is format(v, spec) for a struct value that defines
+// __format__ (which must return a str).
+func structFormat(v *StructVal, spec string) (string, bool, error) {
+	r, ok, err := callDunder(nil, v, "__format__", Str(spec))
+	if !ok || err != nil {
+		return "", ok, err
+	}
+	s, isStr := r.(Str)
+	if !isStr {
+		return "", true, Errorf("TypeError", "__format__ must return a str, not %s", r.TypeName())
+	}
+	return string(s), true, nil
+}

@@ -309,3 +309,17 @@ func RenderError(err error) (text string, ok bool) {
 	}
 	return "", false
 }
+
+// StructOf returns the struct value v is: v itself, or the struct an
+// exception was raised with (`raise AppError("...")`), so that the caught
+// error keeps its type for isinstance() and type() (SPEC §4.4).
+func StructOf(v Value) (*StructVal, bool) {
+	switch x := v.(type) {
+	case *StructVal:
+		return x, true
+	case *Exception:
+		sv, ok := x.Payload.(*StructVal)
+		return sv, ok
+	}
+	return nil, false
+}

@@ -89,6 +89,11 @@ func parseSpec(spec string) (formatSpec, error) {
 // FormatValue formats v with a Python format specification (the part after
 // ':' in an f-string or format()).
 func FormatValue(v Value, spec string) (string, error) {
+	if x, ok := v.(*StructVal); ok {
+		if s, ok, err := structFormat(x, spec); ok {
+			return s, err
+		}
+	}
 	fs, err := parseSpec(spec)
 	if err != nil {
 		return "", err

@@ -108,6 +108,12 @@ func (th *Thread) Each(v Value, fn func(Value) bool) error {
 				return nil
 			}
 		}
+	case *StructVal:
+		it, err := th.structIter(x)
+		if err != nil {
+			return err
+		}
+		return th.Each(it, fn)
 	}
 	elems, err := Iterate(v)
 	if err != nil {
@@ -145,6 +151,8 @@ func (th *Thread) Iter(v Value) (*Iterator, error) {
 	switch x := v.(type) {
 	case *Iterator:
 		return x, nil
+	case *StructVal:
+		return th.structIter(x)
 	case *List:
 		i := 0
 		return in.NewIterator("list_iterator", func(*Thread) (Value, bool) {

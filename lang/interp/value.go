@@ -197,6 +197,8 @@ func Truth(v Value) bool {
 		return x.Len() > 0
 	case *DictView:
 		return x.Len() > 0
+	case *StructVal:
+		return structTruth(x)
 	}
 	return true
 }
