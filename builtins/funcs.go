@@ -75,6 +75,8 @@ func installFuncs(in *interp.Interpreter, st *state) {
 	reg("input", builtinInput)
 	reg("iter", builtinIter)
 	reg("next", builtinNext)
+	reg("exit", builtinExit)
+	reg("quit", builtinExit)
 	for _, name := range []string{"print", "len", "abs", "min", "max", "sum", "isinstance", "repr", "hash",
 		"ord", "chr", "round", "divmod", "pow", "callable", "getattr", "hasattr", "iter", "next", "sorted", "all"} {
 		if b, ok := in.Builtin(name); ok {
@@ -97,6 +99,23 @@ func borrows(name string) bool {
 		return true
 	}
 	return false
+}
+
+var exitSig = signature{name: "exit", params: []string{"code"}}
+
+// builtinExit is exit(code=None) and quit(code=None): they raise
+// SystemExit(code), which ends the program with that status unless caught
+// (see interp.SystemExitStatus).
+func builtinExit(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	b, err := exitSig.bind(args, kw)
+	if err != nil {
+		return nil, err
+	}
+	t, _ := interp.ExceptionType("SystemExit")
+	if b[0] == nil {
+		b[0] = interp.None // SystemExit(None), as Python's exit()
+	}
+	return nil, interp.NewExceptionArgs(t, b[0])
 }
 
 var inputSig = signature{name: "input", params: []string{"prompt"}}

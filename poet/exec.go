@@ -444,7 +444,7 @@ var fatalErrors = []string{"KeyboardInterrupt", "TimeoutError", "NameError", "Im
 func describeError(err error) string {
 	var ex *interp.Exception
 	if errors.As(err, &ex) {
-		return ex.Type.Name + ": " + ex.Msg
+		return ex.Type.Name + ": " + ex.Message()
 	}
 	return err.Error()
 }
@@ -453,7 +453,7 @@ func describeError(err error) string {
 func errorMessage(err error) string {
 	var ex *interp.Exception
 	if errors.As(err, &ex) {
-		return ex.Msg
+		return ex.Message()
 	}
 	return err.Error()
 }

@@ -374,7 +374,7 @@ func describeRunError(err error) string {
 	var dl diag.List
 	switch {
 	case errors.As(err, &ex):
-		return withLine(ex.Type.Name+": "+ex.Msg, ex.Pos.Line, ex.SourceLine)
+		return withLine(ex.Type.Name+": "+ex.Message(), ex.Pos.Line, ex.SourceLine)
 	case errors.As(err, &dl) && len(dl) > 0:
 		return withLine(dl[0].Type+": "+dl[0].Msg, dl[0].Pos.Line, dl[0].Line)
 	}

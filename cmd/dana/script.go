@@ -79,11 +79,17 @@ func (a *app) runSource(name, src string, scriptArgs []string) error {
 	if disp != nil {
 		disp.Close() // erase the block before the error and the stats
 	}
-	if err != nil {
+	status, exitText, exited := interp.SystemExitStatus(err)
+	if exited && exitText != "" {
+		fmt.Fprintln(a.stderr, exitText)
+	} else if err != nil && !exited {
 		printError(a.stderr, err)
 	}
 	if a.opts.stats {
 		engine.WriteUsage(a.stderr, e.Usage())
+	}
+	if exited && ctx.Err() == nil {
+		return cli.Exit(status) // exit(n), raise SystemExit(n)
 	}
 	return exitStatus(ctx, err)
 }

@@ -141,7 +141,7 @@ func errInfo(err error) (string, int) {
 	case errors.As(err, &l) && len(l) > 0:
 		return l[0].Type + ": " + l[0].Msg, l[0].Pos.Line
 	case errors.As(err, &ex):
-		return ex.Type.Name + ": " + ex.Msg, ex.Pos.Line
+		return ex.Type.Name + ": " + ex.Message(), ex.Pos.Line
 	}
 	return err.Error(), 0
 }

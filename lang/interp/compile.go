@@ -760,9 +760,15 @@ func (c *compiler) raise(s *ast.RaiseStmt) stmtFn {
 			e = Errorf("TypeError", "exceptions must be an exception class, an exception or a string, not %s", v.TypeName())
 		}
 		if cause != nil {
-			if cv, ok := toException(cause(fr)); ok {
-				e.Cause = cv
+			// `raise X from Y` sets __cause__; `from None` hides the
+			// context (__suppress_context__), as in Python.
+			cv := cause(fr)
+			if ce, ok := toException(cv); ok {
+				e.Cause = ce
+			} else if cv != None {
+				fr.th.raise(Errorf("TypeError", "exception causes must derive from BaseException"), pos)
 			}
+			e.SuppressContext = true
 		}
 		if e.located {
 			// Raising a caught exception again keeps its origin.
@@ -956,11 +962,12 @@ func (c *compiler) assert(s *ast.AssertStmt) stmtFn {
 		if cond(fr) {
 			return ctrlNone
 		}
-		m := "assertion failed: " + text
 		if msg != nil {
-			m = ToStr(msg(fr))
+			fr.th.raise(newExceptionArgs(excTypes["AssertionError"], []Value{msg(fr)}), pos)
 		}
-		fr.th.raise(Errorf("AssertionError", "%s", m), pos)
+		// No message: str(e) is "" as in Python; the report shows the
+		// condition.
+		fr.th.raise(&Exception{Type: excTypes["AssertionError"], Detail: "assertion failed: " + text}, pos)
 		return ctrlNone
 	}
 }
@@ -981,7 +988,7 @@ func (c *compiler) assertCompare(cmp *ast.CompareExpr, pos ast.Pos, text string)
 			return ctrlNone
 		}
 		m := fmt.Sprintf("assertion failed: %s (left: %s, right: %s)", text, clipRepr(a), clipRepr(b))
-		fr.th.raise(Errorf("AssertionError", "%s", m), pos)
+		fr.th.raise(&Exception{Type: excTypes["AssertionError"], Detail: m}, pos)
 		return ctrlNone
 	}
 }
@@ -1096,6 +1103,11 @@ func (c *compiler) try(s *ast.TryStmt) stmtFn {
 			}
 			r, e2 := fr.th.catch(fr, h.body)
 			fr.exc = saved
+			if e2 != nil && e2 != exc && e2.Context == nil && !e2.limit {
+				// Raised while handling exc: chained implicitly, as
+				// Python's __context__.
+				e2.Context = exc
+			}
 			return r, e2
 		}
 		return ctrlNone, exc

@@ -35,8 +35,13 @@ func (t *ExcType) IsSubclass(sup *ExcType) bool {
 // excTypes is the immutable table of built-in exception classes.
 var excTypes = func() map[string]*ExcType {
 	m := map[string]*ExcType{}
-	base := &ExcType{Name: "Exception"}
+	// BaseException is the root; SystemExit and GeneratorExit derive from
+	// it directly, so `except Exception` does not catch them, as in Python.
+	root := &ExcType{Name: "BaseException"}
+	m[root.Name] = root
+	base := &ExcType{Name: "Exception", Parent: root}
 	m[base.Name] = base
+	m["SystemExit"] = &ExcType{Name: "SystemExit", Parent: root}
 	add := func(name, parent string) {
 		m[name] = &ExcType{Name: name, Parent: m[parent]}
 	}
@@ -79,7 +84,7 @@ var excTypes = func() map[string]*ExcType {
 	add("FloatingPointError", "ArithmeticError")
 	// GeneratorExit is what generator.close() raises in the generator; like
 	// Python's, it is not an Exception (`except Exception` does not catch it).
-	m["GeneratorExit"] = &ExcType{Name: "GeneratorExit"}
+	m["GeneratorExit"] = &ExcType{Name: "GeneratorExit", Parent: root}
 	return m
 }()
 
@@ -122,6 +127,14 @@ type Exception struct {
 	Payload Value
 	// Cause is the exception named by `raise ... from cause` (__cause__).
 	Cause *Exception
+	// Context is the exception being handled when this one was raised
+	// (__context__); SuppressContext is set by `raise ... from ...`.
+	Context         *Exception
+	SuppressContext bool
+	// Detail is shown in place of an empty message when the error is
+	// reported (the condition of a failed `assert` without a message); it
+	// is not part of str(e) or e.args.
+	Detail string
 	// Args are the constructor's arguments (e.args); nil means (Msg,), or
 	// () when Msg is empty.
 	Args []Value
@@ -139,10 +152,20 @@ func (e *Exception) TypeName() string { return e.Type.Name }
 // Error renders the exception as `file:line:col: Type: message`, or
 // `Type: message` when it has no position.
 func (e *Exception) Error() string {
+	msg := e.Message()
 	if e.Pos.IsValid() {
-		return fmt.Sprintf("%s: %s: %s", e.Pos, e.Type.Name, e.Msg)
+		return fmt.Sprintf("%s: %s: %s", e.Pos, e.Type.Name, msg)
 	}
-	return e.Type.Name + ": " + e.Msg
+	return e.Type.Name + ": " + msg
+}
+
+// Message is the message an error report shows: str(e), or the Detail
+// when that is empty.
+func (e *Exception) Message() string {
+	if e.Msg == "" && e.Detail != "" {
+		return e.Detail
+	}
+	return e.Msg
 }
 
 // Unwrap returns the wrapped Go error.
@@ -191,6 +214,15 @@ func (e *Exception) Attr(name string) (Value, bool) {
 			}
 			return None, true
 		}
+	case "code":
+		if e.Type.Name == "SystemExit" { // exit(code)
+			if a := e.args(); len(a) == 1 {
+				return a[0], true
+			} else if len(a) > 1 {
+				return Tuple(a), true
+			}
+			return None, true
+		}
 	case "details":
 		if e.Payload != nil {
 			return e.Payload, true
@@ -201,6 +233,13 @@ func (e *Exception) Attr(name string) (Value, bool) {
 			return e.Cause, true
 		}
 		return None, true
+	case "__context__":
+		if e.Context != nil {
+			return e.Context, true
+		}
+		return None, true
+	case "__suppress_context__":
+		return Bool(e.SuppressContext), true
 	}
 	if sv, ok := e.Payload.(*StructVal); ok {
 		// An error raised with a struct value reads its fields.
@@ -323,3 +362,32 @@ func StructOf(v Value) (*StructVal, bool) {
 	}
 	return nil, false
 }
+
+// SystemExitStatus reports whether err is an uncaught SystemExit (exit(),
+// quit(), `raise SystemExit(n)`) and, when it is, what the process does, as
+// CPython: an int argument is the exit status; no argument or None is 0;
+// any other value is printed on stderr (text, without a newline) and the
+// status is 1.
+func SystemExitStatus(err error) (status int, text string, ok bool) {
+	var e *Exception
+	if !errors.As(err, &e) || e.Type.Name != "SystemExit" {
+		return 0, "", false
+	}
+	code, _ := e.Attr("code")
+	switch c := code.(type) {
+	case NoneType:
+		return 0, "", true
+	case Int:
+		return int(int32(c)), "", true
+	case Bool:
+		if c {
+			return 1, "", true
+		}
+		return 0, "", true
+	}
+	return 1, ToStr(code), true
+}
+
+// NewExceptionArgs returns the exception `t(*args)`, as a script's call of
+// the class makes it (e.args, str(e) as in Python).
+func NewExceptionArgs(t *ExcType, args ...Value) *Exception { return newExceptionArgs(t, args) }
