@@ -34,6 +34,7 @@ func Install(in *interp.Interpreter) {
 	installDictMethods(in)
 	installSetMethods(in)
 	installTupleMethods(in)
+	installRangeMethods(in)
 	installNumberMethods(in)
 	installStaticMethods(in)
 }

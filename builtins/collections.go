@@ -153,6 +153,34 @@ func installTupleMethods(in *interp.Interpreter) {
 }
 
 // ---------------------------------------------------------------------------
+// range
+
+// installRangeMethods adds range.index and range.count, computed from the
+// range's bounds (no walk over its elements).
+func installRangeMethods(in *interp.Interpreter) {
+	register(in, "range", map[string]methodSpec{
+		"index": {params: []string{"value"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			r := v.(*interp.Range)
+			if in, _ := interp.Contains(r, a[0]); in {
+				i, err := toIndex(a[0], "")
+				if err != nil { // a float equal to an element: 2.0
+					f, _ := a[0].(interp.Float)
+					i = int64(f)
+				}
+				return interp.MakeInt((i - r.Start) / r.Step), nil
+			}
+			return nil, interp.Errorf("ValueError", "%s is not in range", interp.Repr(a[0]))
+		}},
+		"count": {params: []string{"value"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			if in, _ := interp.Contains(v, a[0]); in {
+				return interp.MakeInt(1), nil
+			}
+			return interp.MakeInt(0), nil
+		}},
+	})
+}
+
+// ---------------------------------------------------------------------------
 // dict
 
 func keyError(k value) error { return interp.KeyErrorOf(k) }

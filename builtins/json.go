@@ -371,6 +371,16 @@ func hashOf(v value) (int64, error) {
 			return 1546275796, nil
 		}
 		return int64(acc), nil
+	case *interp.Range: // CPython: hash((len, start or None, step or None))
+		c := x.Canonical()
+		t := interp.Tuple{interp.MakeInt(c[0]), interp.None, interp.None}
+		if c[0] > 0 {
+			t[1] = interp.MakeInt(c[1])
+		}
+		if c[0] > 1 {
+			t[2] = interp.MakeInt(c[2])
+		}
+		return hashOf(t)
 	case *interp.StructVal:
 		// __hash__ when the struct defines it (-1 becomes -2, as in
 		// CPython), else the hash of its fields.

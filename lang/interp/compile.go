@@ -41,6 +41,10 @@ type compiler struct {
 	// the top-level code (an interactive prompt); function bodies are
 	// compiled without it.
 	echo func(Value)
+	// ownedLoops are the outer loops of generator expressions whose first
+	// iterable is made by the expression itself (`(f(x) for x in gen())`):
+	// the loop over it may push it and closes it, as a `for` over a call.
+	ownedLoops map[*ast.ForStmt]bool
 }
 
 type globalRef struct {
@@ -495,11 +499,16 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 		els = c.block(s.Else)
 	}
 	pos := s.Iter.Position()
+	// A fresh generator made by the loop's own expression (a call, a
+	// generator expression) is the loop's alone: leaving the loop early
+	// closes it, so its finally blocks run there, as CPython's reference
+	// counting does.
+	_, named := s.Iter.(*ast.Name)
+	owned := ownsIterable(s.Iter) || c.ownedLoops[s]
 	// A loop that takes every element lets a fresh generator push them on
 	// this thread. Not when the generator is named (`for x in gen:`): an
 	// exception leaving the loop must leave it resumable, as in Python.
-	_, named := s.Iter.(*ast.Name)
-	canPush := !exitsLoop(s.Body) && !named
+	canPush := !exitsLoop(s.Body) && (!named || c.ownedLoops[s])
 	return func(fr *frame) ctrl {
 		th := fr.th
 		it := iter(fr)
@@ -568,6 +577,12 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 				// element, so a fresh generator may push them.
 				if err := th.Each(x, func(v Value) bool { step(v); return true }); err != nil {
 					th.throw(err, pos)
+				}
+				break
+			}
+			if owned && x.gen != nil && !x.gen.started && !x.done {
+				if r, done := th.loopOwned(x, step, pos); done {
+					return r
 				}
 				break
 			}
@@ -1334,7 +1349,7 @@ func (c *compiler) function(node ast.Node, name string, params []*ast.Param, bod
 	if ret != nil {
 		code.Return = NewHint(ret, c.mod)
 	}
-	sub := &compiler{in: c.in, mod: c.mod, r: c.r, file: c.file, fs: fs, inFn: true, unbound: c.unbound}
+	sub := &compiler{in: c.in, mod: c.mod, r: c.r, file: c.file, fs: fs, inFn: true, unbound: c.unbound, ownedLoops: c.ownedLoops}
 	switch {
 	case pipe != nil:
 		code.body = sub.pipeline(node.(*ast.FuncDef), pipe)

@@ -863,6 +863,12 @@ func (c *compiler) fstring(f *ast.FString) evalFn {
 // (see resolver.genExpr) with the iterator of its first iterable.
 func (c *compiler) genExpr(e *ast.CompExpr) evalFn {
 	g := c.r.gens[e]
+	if loop, ok := g.body[0].(*ast.ForStmt); ok && ownsIterable(e.Clauses[0].Iter) {
+		if c.ownedLoops == nil {
+			c.ownedLoops = map[*ast.ForStmt]bool{}
+		}
+		c.ownedLoops[loop] = true
+	}
 	mk := c.function(e, "<genexpr>", []*ast.Param{g.param}, g.body, nil, "")
 	first := c.expr(e.Clauses[0].Iter)
 	pos := e.Clauses[0].Iter.Position()
@@ -880,6 +886,17 @@ func (c *compiler) genExpr(e *ast.CompExpr) evalFn {
 		}
 		return fr.th.callFunction(f, []Value{it}, nil, pos)
 	}
+}
+
+// ownsIterable reports whether the iterable expression makes a value no
+// one else holds (a call, a generator expression), as opposed to reading a
+// variable or an attribute.
+func ownsIterable(x ast.Expr) bool {
+	switch x.(type) {
+	case *ast.Name, *ast.AttrExpr:
+		return false
+	}
+	return true
 }
 
 func (c *compiler) comprehension(e *ast.CompExpr) evalFn {

@@ -95,6 +95,9 @@ func hashKeyDepth(v Value, depth int) (hkey, error) {
 		return hkey{k: 8, s: strings.Join(parts, "")}, nil
 	case *StructVal:
 		return structKey(x, depth)
+	case *Range:
+		c := x.Canonical()
+		return hkey{k: 11, i: c[0], s: strconv.FormatInt(c[1], 10) + ":" + strconv.FormatInt(c[2], 10)}, nil
 	case *List, *Dict:
 		return hkey{}, Errorf("TypeError", "unhashable type: '%s'", v.TypeName())
 	}

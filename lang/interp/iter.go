@@ -208,6 +208,12 @@ type generator struct {
 	yield func(Value) bool // inside the body: hand a value to the consumer
 	exc   *Exception       // the exception the body ended with
 	sink  func(Value) bool // pushed mode: the consumer
+	// closing is set in pushed mode when the consumer stopped early or
+	// raised (pending, re-raised once the body has unwound): the body is
+	// closed with GeneratorExit at its yield, as Python closes a generator
+	// its consumer drops.
+	closing bool
+	pending any
 	// sent is what send(), throw() or close() hands the suspended yield:
 	// the value it evaluates to, or an exception to raise there.
 	sent genMsg
@@ -258,17 +264,43 @@ func (g *generator) push(th *Thread, fn func(Value) bool) {
 		th.depth, th.sp = depth, sp
 		th.frames = th.frames[:nframes]
 		g.sink = nil
-		if x := recover(); x != nil {
-			if s, ok := x.(pushStop); ok {
-				if s.consumer != nil {
-					panic(s.consumer)
-				}
-				return
+		x := recover()
+		if s, ok := x.(pushStop); ok {
+			if s.consumer != nil {
+				panic(s.consumer)
 			}
+			return
+		}
+		if g.closing {
+			// Closed: whatever the body ended with (GeneratorExit, or an
+			// error Python would report as ignored), the consumer's own
+			// outcome goes on.
+			if p := g.pending; p != nil {
+				panic(p)
+			}
+			return
+		}
+		if x != nil {
 			panic(x)
 		}
 	}()
 	g.body(fr)
+}
+
+// closePushed closes a pushed generator body whose consumer stopped early
+// (consumer nil) or raised: GeneratorExit is raised at the body's yield so
+// that its finally blocks run; push re-raises the consumer's exception
+// afterwards. A consumer that stopped for a reason other than an ordinary
+// exception (a sandbox limit, an internal unwinding) ends the body without
+// running more script code.
+func (th *Thread) closePushed(fr *frame, g *generator, consumer any) {
+	if consumer != nil {
+		if e, ok := consumer.(*Exception); !ok || e.limit {
+			panic(pushStop{consumer: consumer})
+		}
+	}
+	g.closing, g.pending = true, consumer
+	th.raise(Errorf("GeneratorExit", ""), fr.pos)
 }
 
 // yieldValue is `yield v` in a generator body: it returns the value sent in
@@ -279,8 +311,12 @@ func (th *Thread) yieldValue(fr *frame, v Value) Value {
 		th.raise(Errorf("SyntaxError", "'yield' outside a generator"), fr.pos)
 	}
 	if g.sink != nil {
-		if !callSink(g.sink, v) {
-			panic(pushStop{})
+		if g.closing {
+			// A yield after GeneratorExit: the body is abandoned.
+			panic(pushStop{consumer: g.pending})
+		}
+		if cont, failed := callSink(g.sink, v); !cont {
+			th.closePushed(fr, g, failed)
 		}
 		return None
 	}
@@ -300,15 +336,16 @@ func (th *Thread) yieldValue(fr *frame, v Value) Value {
 	return None
 }
 
-// callSink hands v to a pushed generator's consumer; a panic of the consumer
-// is wrapped so that the generator body's handlers do not see it.
-func callSink(sink func(Value) bool, v Value) (cont bool) {
+// callSink hands v to a pushed generator's consumer: cont is false when the
+// consumer wants no more values, failed is what it raised (recovered, so
+// that the generator body's handlers do not see it).
+func callSink(sink func(Value) bool, v Value) (cont bool, failed any) {
 	defer func() {
 		if x := recover(); x != nil {
-			panic(pushStop{consumer: x})
+			cont, failed = false, x
 		}
 	}()
-	return sink(v)
+	return sink(v), nil
 }
 
 // resume runs the body until its next yield.
@@ -406,16 +443,18 @@ func (th *Thread) yieldFrom(fr *frame, v Value, pos ast.Pos) Value {
 		// Both pushed: the inner body runs here and pushes straight into
 		// this body's consumer.
 		stopped := false
+		var failed any
 		it.done = true
 		it.gen.push(th, func(x Value) bool {
-			if !callSink(sink, x) {
-				stopped = true
-				return false
+			cont, f := callSink(sink, x)
+			if !cont {
+				stopped, failed = true, f
 			}
-			return true
+			return cont
 		})
 		if stopped {
-			panic(pushStop{})
+			// The inner generator is closed; now this one.
+			th.closePushed(fr, g, failed)
 		}
 	} else {
 		for {
@@ -555,4 +594,41 @@ func (it *Iterator) closeGen(th *Thread) error {
 		return nil
 	}
 	return err
+}
+
+// loopOwned runs a for loop over a fresh generator that only the loop
+// holds (made by the loop's own expression). Leaving the loop early — by
+// break, return or an exception — closes the generator at once, so that its
+// finally blocks run there, as CPython's reference counting does. done is
+// true when the loop was left early with r as its result.
+func (th *Thread) loopOwned(it *Iterator, step func(Value) ctrl, pos ast.Pos) (r ctrl, done bool) {
+	closed := false
+	closeIt := func() {
+		closed = true
+		if err := it.closeGen(th); err != nil {
+			th.throw(err, pos)
+		}
+	}
+	defer func() {
+		if !closed && !it.done {
+			if x := recover(); x != nil {
+				_ = th.protect(func() { closeIt() })
+				panic(x)
+			}
+		}
+	}()
+	for {
+		v, ok := it.Next(th)
+		if !ok {
+			return ctrlNone, false
+		}
+		switch r := step(v); r {
+		case ctrlBreak:
+			closeIt()
+			return ctrlNone, true
+		case ctrlReturn:
+			closeIt()
+			return ctrlReturn, true
+		}
+	}
 }

@@ -789,8 +789,10 @@ func equal(a, b Value, depth int, th *Thread) bool {
 		}
 		return true
 	case *Range:
+		// Ranges are equal when they are the same sequence:
+		// range(0, 20, 2) == range(0, 19, 2), range(0) == range(2, 2).
 		y, ok := b.(*Range)
-		return ok && *x == *y
+		return ok && x.Canonical() == y.Canonical()
 	case *StructVal:
 		if r, ok, err := callDunder(nil, x, "__eq__", b); ok && err == nil {
 			return Truth(r)

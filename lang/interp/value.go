@@ -170,6 +170,33 @@ func (r *Range) Len() int64 {
 	return (r.Start - r.Stop - r.Step - 1) / (-r.Step)
 }
 
+// Canonical is what identifies the range as a sequence (Python's range
+// equality and hash): its length, its first element (0 when empty) and its
+// step (0 when it has fewer than two elements).
+func (r *Range) Canonical() [3]int64 {
+	switch n := r.Len(); n {
+	case 0:
+		return [3]int64{}
+	case 1:
+		return [3]int64{1, r.Start, 0}
+	default:
+		return [3]int64{n, r.Start, r.Step}
+	}
+}
+
+// Attr exposes a range's start, stop and step.
+func (r *Range) Attr(name string) (Value, bool) {
+	switch name {
+	case "start":
+		return MakeInt(r.Start), true
+	case "stop":
+		return MakeInt(r.Stop), true
+	case "step":
+		return MakeInt(r.Step), true
+	}
+	return nil, false
+}
+
 // Truth reports Python truthiness.
 func Truth(v Value) bool {
 	switch x := v.(type) {
