@@ -557,7 +557,7 @@ func builtinSum(th *interp.Thread, args []value, kw kwargs) (value, error) {
 				return nil, interp.Errorf("TypeError", "unsupported operand type(s) for +: '%s' and 'str'", typeName(acc))
 			}
 		}
-		v, err := interp.Binary("+", acc, xs[i])
+		v, err := th.BinaryOp("+", acc, xs[i]) // with __add__/__radd__ of structs
 		if err != nil {
 			return nil, err
 		}
@@ -669,6 +669,9 @@ func builtinAbs(th *interp.Thread, args []value, kw kwargs) (value, error) {
 			return interp.MakeInt(1), nil
 		}
 		return interp.MakeInt(0), nil
+	}
+	if r, ok, err := interp.CallDunder(th, args[0], "__abs__"); ok {
+		return r, err
 	}
 	return nil, interp.Errorf("TypeError", "bad operand type for abs(): '%s'", typeName(args[0]))
 }

@@ -383,7 +383,7 @@ func hashOf(v value) (int64, error) {
 		return hashOf(t)
 	case *interp.StructVal:
 		// __hash__ when the struct defines it (-1 becomes -2, as in
-		// CPython), else the hash of its fields.
+		// CPython), else its identity (below).
 		if r, ok, err := interp.CallDunder(nil, x, "__hash__"); ok {
 			if err != nil {
 				return 0, err
@@ -394,7 +394,6 @@ func hashOf(v value) (int64, error) {
 			}
 			return h, err
 		}
-		return hashOf(interp.Tuple(x.Fields))
 	case *interp.Set: // a frozenset: independent of the order, as CPython's
 		var acc uint64
 		for _, e := range x.Elems() {

@@ -210,6 +210,9 @@ func convInt(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		}
 		return parseIntBase(string(s), n)
 	}
+	if r, ok, err := interp.CallDunder(th, x, "__int__"); ok {
+		return r, err
+	}
 	switch v := x.(type) {
 	case nil:
 		return interp.MakeInt(0), nil
@@ -299,6 +302,9 @@ func convFloat(th *interp.Thread, args []value, kw kwargs) (value, error) {
 	b, err := (&signature{name: "float", params: []string{"x"}}).bind(args, kw)
 	if err != nil {
 		return nil, err
+	}
+	if r, ok, err := interp.CallDunder(th, b[0], "__float__"); ok {
+		return r, err
 	}
 	switch v := b[0].(type) {
 	case nil:

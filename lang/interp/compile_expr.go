@@ -744,6 +744,16 @@ func compareOp(fr *frame, op string, a, b Value, pos ast.Pos) bool {
 	case "==":
 		return fr.th.equal(fr, a, b, pos)
 	case "!=":
+		if sv, ok := a.(*StructVal); ok {
+			// __ne__ when defined; else the inverse of __eq__ (Python's
+			// default __ne__).
+			if r, ok, err := callDunder(fr.th, sv, "__ne__", b); ok {
+				if err != nil {
+					fr.th.throw(err, pos)
+				}
+				return Truth(r)
+			}
+		}
 		return !fr.th.equal(fr, a, b, pos)
 	case "is":
 		return identical(a, b)

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // hkey is the normalised hash key of a value: values that are equal in
@@ -418,12 +419,13 @@ func setOf(elems []Value) (*Set, error) {
 // compares with __eq__, as a Python object does: its key is kHashed with
 // the hash, and equal hashes of unequal values are told apart by a chain of
 // slots in the dict's index (s = "", "1", "2", ...), each checked with
-// Equal. A struct that defines neither __eq__ nor __hash__ compares by its
-// fields (as a dataclass does) and so hashes by them too, as a frozen
-// dataclass does; one that defines __eq__ alone is unhashable, as in Python.
+// Equal. A struct that defines neither is a key by identity, as an object
+// of a plain Python class is (a graph node in a visited set, found again
+// after it changed); one that defines __eq__ alone is unhashable, as in
+// Python.
 const (
-	kHashed       = 9
-	kStructFields = 10
+	kHashed   = 9
+	kIdentity = 10
 )
 
 // structKey is the hkey of a struct value.
@@ -441,11 +443,7 @@ func structKey(v *StructVal, depth int) (hkey, error) {
 	if _, ok := v.Type.Methods["__eq__"]; ok {
 		return hkey{}, Errorf("TypeError", "unhashable type: '%s'", v.TypeName())
 	}
-	fk, err := hashKeyDepth(Tuple(v.Fields), depth+1)
-	if err != nil {
-		return hkey{}, err
-	}
-	return hkey{k: kStructFields, s: v.Type.Name + "\x00" + fk.s, i: int64(len(v.Type.Name))}, nil
+	return hkey{k: kIdentity, i: int64(uintptr(unsafe.Pointer(v)))}, nil
 }
 
 // dunderHash checks what __hash__ returned (an int) and reduces it to 64

@@ -89,6 +89,30 @@ func structBinary(th *Thread, op string, a, b Value) (Value, bool, error) {
 	return nil, false, nil
 }
 
+// BinaryOp is `a op b` as a script's expression computes it, special
+// methods of struct operands included (for builtins such as sum()).
+func (th *Thread) BinaryOp(op string, a, b Value) (Value, error) {
+	r, err := Binary(op, a, b)
+	if err == nil {
+		return r, nil
+	}
+	if r2, ok, err2 := structBinary(th, op, a, b); ok {
+		return r2, err2
+	}
+	return nil, err
+}
+
+// unaryDunders names the special methods of the unary operators.
+var unaryDunders = map[string]string{"-": "__neg__", "+": "__pos__", "~": "__invert__"}
+
+// iterable reports whether a struct value can be iterated (__iter__, or
+// the sequence protocol's __getitem__).
+func (v *StructVal) iterable() bool {
+	_, it := v.Type.Methods["__iter__"]
+	_, gi := v.Type.Methods["__getitem__"]
+	return it || gi
+}
+
 // compareDunders names the rich comparisons and their reflections.
 var compareDunders = map[string][2]string{
 	"<": {"__lt__", "__gt__"}, "<=": {"__le__", "__ge__"}, ">": {"__gt__", "__lt__"}, ">=": {"__ge__", "__le__"},

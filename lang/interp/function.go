@@ -143,9 +143,12 @@ type Callable interface {
 
 // IsCallable reports whether v can be called.
 func IsCallable(v Value) bool {
-	switch v.(type) {
+	switch x := v.(type) {
 	case *Function, *Builtin, *BoundMethod, *StructType, *TypeObj, *ExcType, *Composed, Callable:
 		return true
+	case *StructVal:
+		_, ok := x.Type.Methods["__call__"]
+		return ok
 	}
 	return false
 }
@@ -323,6 +326,11 @@ func (th *Thread) call(fn Value, args []Value, kw []KwArg, pos ast.Pos) Value {
 		return th.callBuiltin(f.Conv, args, kw, pos)
 	case *ExcType:
 		return newExceptionArgs(f, args)
+	case *StructVal:
+		if m, ok := f.Type.Methods["__call__"]; ok { // an instance called as a function
+			nargs := make([]Value, 0, len(args)+1)
+			return th.call(m, append(append(nargs, f), args...), kw, pos)
+		}
 	case *Composed:
 		var v Value
 		for i, g := range f.Fns {

@@ -321,6 +321,9 @@ func (c *compiler) keywordCall(e *ast.CallExpr, fn evalFn) evalFn {
 // keywordIndexes maps keyword names to field indexes; nil when a name is
 // not a field or is repeated (the general path reports those).
 func (s *StructType) keywordIndexes(names []string) []int {
+	if s.hasInit() {
+		return nil // __init__ / __post_init__ run through construct
+	}
 	idx := make([]int, len(names))
 	seen := make([]bool, len(s.Fields))
 	for i, n := range names {

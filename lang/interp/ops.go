@@ -615,6 +615,11 @@ func Unary(op string, v Value) (Value, error) {
 			return MakeBig(new(big.Int).Not(x.V)), nil
 		}
 	}
+	if sv, ok := v.(*StructVal); ok {
+		if r, ok, err := callDunder(nil, sv, unaryDunders[op], nil...); ok {
+			return r, err
+		}
+	}
 	return nil, Errorf("TypeError", "bad operand type for unary %s: '%s'", op, v.TypeName())
 }
 
@@ -1032,6 +1037,19 @@ func containsIn(container, x Value, th *Thread) (bool, error) {
 	}
 	if r, ok, err := CallDunder(nil, container, "__contains__", x); ok {
 		return err == nil && Truth(r), err
+	}
+	if sv, ok := container.(*StructVal); ok && sv.iterable() {
+		// No __contains__: Python compares the elements __iter__ gives.
+		elems, err := structElements(sv)
+		if err != nil {
+			return false, err
+		}
+		for _, e := range elems {
+			if equal(e, x, 0, th) {
+				return true, nil
+			}
+		}
+		return false, nil
 	}
 	return false, Errorf("TypeError", "argument of type '%s' is not iterable", container.TypeName())
 }

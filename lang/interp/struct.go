@@ -183,6 +183,55 @@ func coerceField(st *StructType, f *StructField, x Value) (Value, error) {
 // construct builds an instance from positional (field order) and keyword
 // arguments, coercing each to its field type.
 func (s *StructType) construct(th *Thread, args []Value, kw []KwArg) (Value, error) {
+	if init, ok := s.Methods["__init__"]; ok && th != nil {
+		return s.constructInit(th, init, args, kw)
+	}
+	v, err := s.constructFields(args, kw)
+	if err != nil || th == nil {
+		return v, err
+	}
+	if post, ok := s.Methods["__post_init__"]; ok {
+		// As a dataclass: __post_init__ runs after the fields are set.
+		if _, err := th.Call(post, []Value{v}, nil); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// hasInit reports whether constructing the struct runs a method of it
+// (__init__ or __post_init__).
+func (s *StructType) hasInit() bool {
+	_, i := s.Methods["__init__"]
+	_, p := s.Methods["__post_init__"]
+	return i || p
+}
+
+// constructInit makes an instance of a struct that defines __init__, as a
+// Python class does: the fields start at their defaults (None when they
+// have none) and __init__(self, *args, **kw) sets them.
+func (s *StructType) constructInit(th *Thread, init Value, args []Value, kw []KwArg) (Value, error) {
+	vals := make([]Value, len(s.Fields))
+	for i, f := range s.Fields {
+		vals[i] = None
+		if f.Default != nil {
+			vals[i] = copyDefault(f.Default)
+		}
+	}
+	v := &StructVal{Type: s, Fields: vals}
+	r, err := th.Call(init, append([]Value{v}, args...), kw)
+	if err != nil {
+		return nil, err
+	}
+	if r != None {
+		return nil, Errorf("TypeError", "__init__() should return None, not '%s'", r.TypeName())
+	}
+	return v, nil
+}
+
+// constructFields makes an instance from field values given by position
+// and keyword (the constructor of a struct without __init__).
+func (s *StructType) constructFields(args []Value, kw []KwArg) (Value, error) {
 	if len(args) > len(s.Fields) {
 		return nil, Errorf("TypeError", "%s() takes %d field value%s but %d were given", s.Name, len(s.Fields), plural(len(s.Fields)), len(args))
 	}
