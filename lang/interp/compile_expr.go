@@ -32,7 +32,7 @@ func (c *compiler) loadVar(name string, v *varInfo, pos ast.Pos) evalFn {
 		}
 	}
 	unbound := func(fr *frame) Value {
-		fr.th.raise(Errorf("NameError", "local variable '%s' is used before it is assigned", name), pos)
+		fr.th.raise(Errorf("UnboundLocalError", "cannot access local variable '%s' where it is not associated with a value", name), pos)
 		return nil
 	}
 	if v.owner == c.fs {
@@ -58,7 +58,7 @@ func (c *compiler) loadVar(name string, v *varInfo, pos ast.Pos) evalFn {
 		if x := fr.free[fi].V; x != nil {
 			return x
 		}
-		fr.th.raise(Errorf("NameError", "free variable '%s' is used before it is assigned in the enclosing function", name), pos)
+		fr.th.raise(Errorf("NameError", "cannot access free variable '%s' where it is not associated with a value in enclosing scope", name), pos)
 		return nil
 	}
 }

@@ -152,11 +152,14 @@ func (e *Exception) TypeName() string { return e.Type.Name }
 // Error renders the exception as `file:line:col: Type: message`, or
 // `Type: message` when it has no position.
 func (e *Exception) Error() string {
-	msg := e.Message()
-	if e.Pos.IsValid() {
-		return fmt.Sprintf("%s: %s: %s", e.Pos, e.Type.Name, msg)
+	head := e.Type.Name
+	if msg := e.Message(); msg != "" { // `raise ValueError` reports just the class, as CPython
+		head += ": " + msg
 	}
-	return e.Type.Name + ": " + msg
+	if e.Pos.IsValid() {
+		return fmt.Sprintf("%s: %s", e.Pos, head)
+	}
+	return head
 }
 
 // Message is the message an error report shows: str(e), or the Detail
