@@ -306,6 +306,22 @@ func (th *Thread) closePushed(fr *frame, g *generator, consumer any) {
 // yieldValue is `yield v` in a generator body: it returns the value sent in
 // by send() (None for next()), or raises what throw() or close() threw in.
 func (th *Thread) yieldValue(fr *frame, v Value) Value {
+	msg := th.yieldMsg(fr, v)
+	if msg.exc != nil {
+		ex := *msg.exc
+		ex.located = false
+		th.raise(&ex, fr.pos)
+	}
+	if msg.v != nil {
+		return msg.v
+	}
+	return None
+}
+
+// yieldMsg suspends the body at a yield of v and returns what it was
+// resumed with: the value send() sent (nil for next()) or the exception
+// throw() or close() threw in.
+func (th *Thread) yieldMsg(fr *frame, v Value) genMsg {
 	g := fr.gen
 	if g == nil {
 		th.raise(Errorf("SyntaxError", "'yield' outside a generator"), fr.pos)
@@ -318,22 +334,14 @@ func (th *Thread) yieldValue(fr *frame, v Value) Value {
 		if cont, failed := callSink(g.sink, v); !cont {
 			th.closePushed(fr, g, failed)
 		}
-		return None
+		return genMsg{}
 	}
 	if !g.yield(v) {
 		panic(genExit{})
 	}
 	msg := g.sent
 	g.sent = genMsg{}
-	if msg.exc != nil {
-		ex := *msg.exc
-		ex.located = false
-		th.raise(&ex, fr.pos)
-	}
-	if msg.v != nil {
-		return msg.v
-	}
-	return None
+	return msg
 }
 
 // callSink hands v to a pushed generator's consumer: cont is false when the
@@ -457,15 +465,42 @@ func (th *Thread) yieldFrom(fr *frame, v Value, pos ast.Pos) Value {
 			th.closePushed(fr, g, failed)
 		}
 	} else {
+		// What send() and throw() hand this body at the yield goes on to
+		// the inner generator, as Python's yield from does.
+		var msg genMsg
 		for {
 			// The body may move between threads while suspended (never: a
 			// pulled body stays on its own thread), so take fr.th each time.
 			cur := fr.th
-			x, ok := it.Next(cur)
+			var x Value
+			ok := true
+			switch {
+			case msg.exc != nil && (it.gen == nil || msg.exc.Type.Name == "GeneratorExit"):
+				if it.gen != nil {
+					if err := it.closeGen(cur); err != nil {
+						cur.throw(err, pos)
+					}
+				}
+				ex := *msg.exc
+				ex.located = false
+				cur.raise(&ex, pos)
+			case it.gen != nil && (msg.exc != nil || (msg.v != nil && msg.v != None)):
+				var err error
+				x, err = it.send(cur, msg)
+				if err != nil {
+					if ex, isExc := err.(*Exception); isExc && ex.Type.Name == "StopIteration" && it.done {
+						ok = false
+					} else {
+						cur.throw(err, pos)
+					}
+				}
+			default:
+				x, ok = it.Next(cur)
+			}
 			if !ok {
 				break
 			}
-			cur.yieldValue(fr, x)
+			msg = cur.yieldMsg(fr, x)
 		}
 	}
 	if it.gen != nil && it.gen.fr.ret != nil {
