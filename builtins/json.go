@@ -394,6 +394,9 @@ func hashOf(v value) (int64, error) {
 			}
 			return h, err
 		}
+		if x.HashesByFields() {
+			return hashOf(interp.Tuple(x.Fields))
+		}
 	case *interp.Set: // a frozenset: independent of the order, as CPython's
 		var acc uint64
 		for _, e := range x.Elems() {

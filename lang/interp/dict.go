@@ -419,13 +419,17 @@ func setOf(elems []Value) (*Set, error) {
 // compares with __eq__, as a Python object does: its key is kHashed with
 // the hash, and equal hashes of unequal values are told apart by a chain of
 // slots in the dict's index (s = "", "1", "2", ...), each checked with
-// Equal. A struct that defines neither is a key by identity, as an object
-// of a plain Python class is (a graph node in a visited set, found again
-// after it changed); one that defines __eq__ alone is unhashable, as in
-// Python.
+// Equal. A struct that defines neither hashes by its fields when they all
+// hold immutable values (a coordinate, as a frozen dataclass: an equal
+// instance finds it), else by identity, as an object of a plain Python
+// class (a graph node with a list of edges in a visited set); one that
+// defines __eq__ alone is unhashable, as in Python. (A value-like struct
+// changed after it became a key is not found again: the price of not
+// knowing whether the Python original was a frozen dataclass or a class.)
 const (
 	kHashed   = 9
 	kIdentity = 10
+	kFields   = 12
 )
 
 // structKey is the hkey of a struct value.
@@ -443,7 +447,58 @@ func structKey(v *StructVal, depth int) (hkey, error) {
 	if _, ok := v.Type.Methods["__eq__"]; ok {
 		return hkey{}, Errorf("TypeError", "unhashable type: '%s'", v.TypeName())
 	}
+	if immutableFields(v, 0) {
+		fk, err := hashKeyDepth(Tuple(v.Fields), depth+1)
+		if err != nil {
+			return hkey{}, err
+		}
+		return hkey{k: kFields, s: v.Type.Name + "\x00" + fk.s, i: int64(len(v.Type.Name))}, nil
+	}
 	return hkey{k: kIdentity, i: int64(uintptr(unsafe.Pointer(v)))}, nil
+}
+
+// HashesByFields reports whether the struct value is a dict key by its
+// fields (see structKey): no __hash__ or __eq__, immutable field values.
+func (v *StructVal) HashesByFields() bool {
+	_, h := v.Type.Methods["__hash__"]
+	_, e := v.Type.Methods["__eq__"]
+	return !h && !e && immutableFields(v, 0)
+}
+
+// immutableFields reports whether every field of v holds an immutable
+// value (numbers, strings, None, tuples and frozensets of such, enum
+// members, structs of such): a value object such as a coordinate.
+func immutableFields(v *StructVal, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	var imm func(x Value) bool
+	imm = func(x Value) bool {
+		switch y := x.(type) {
+		case Int, *BigInt, Float, Bool, Str, NoneType, *EnumMember:
+			return true
+		case Tuple:
+			for _, e := range y {
+				if !imm(e) {
+					return false
+				}
+			}
+			return true
+		case *Set:
+			return y.Frozen
+		case *StructVal:
+			_, h := y.Type.Methods["__hash__"]
+			_, e := y.Type.Methods["__eq__"]
+			return h || (!e && immutableFields(y, depth+1))
+		}
+		return false
+	}
+	for _, f := range v.Fields {
+		if !imm(f) {
+			return false
+		}
+	}
+	return true
 }
 
 // dunderHash checks what __hash__ returned (an int) and reduces it to 64
