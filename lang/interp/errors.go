@@ -131,9 +131,9 @@ type Exception struct {
 	// (__context__); SuppressContext is set by `raise ... from ...`.
 	Context         *Exception
 	SuppressContext bool
-	// Detail is shown in place of an empty message when the error is
-	// reported (the condition of a failed `assert` without a message); it
-	// is not part of str(e) or e.args.
+	// Detail is added to the message when the error is reported (the
+	// condition of a failed `assert` without a message, the depth limit of
+	// a RecursionError); it is not part of str(e) or e.args.
 	Detail string
 	// Args are the constructor's arguments (e.args); nil means (Msg,), or
 	// () when Msg is empty.
@@ -162,13 +162,22 @@ func (e *Exception) Error() string {
 	return head
 }
 
-// Message is the message an error report shows: str(e), or the Detail
-// when that is empty.
+// Message is the message an error report shows: str(e) followed by the
+// Detail, if any.
 func (e *Exception) Message() string {
-	if e.Msg == "" && e.Detail != "" {
+	switch {
+	case e.Detail == "":
+		return e.Msg
+	case e.Msg == "":
 		return e.Detail
 	}
-	return e.Msg
+	return e.Msg + " " + e.Detail
+}
+
+// recursionLimit is the RecursionError of a call past the depth limit:
+// str(e) is CPython's text; the report adds the limit.
+func recursionLimit(depth int) *Exception {
+	return &Exception{Type: excTypes["RecursionError"], Msg: "maximum recursion depth exceeded", Detail: fmt.Sprintf("(%d calls)", depth)}
 }
 
 // Unwrap returns the wrapped Go error.

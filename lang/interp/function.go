@@ -203,7 +203,7 @@ func (th *Thread) PopArgWindow(mark int) { th.sp = mark }
 // pushFrame activates a frame for code whose slots start at base.
 func (th *Thread) pushFrame(code *Code, fn *Function, mod *Module, base int, pos ast.Pos) *frame {
 	if th.depth >= th.in.opts.MaxDepth {
-		th.raise(Errorf("RecursionError", "maximum recursion depth exceeded (%d calls)", th.in.opts.MaxDepth), pos)
+		th.raise(recursionLimit(th.in.opts.MaxDepth), pos)
 	}
 	var fr *frame
 	if th.depth < len(th.pool) {

@@ -254,7 +254,7 @@ func (g *generator) push(th *Thread, fn func(Value) bool) {
 	fr := g.fr
 	fr.th = th
 	if th.depth >= th.in.opts.MaxDepth {
-		th.raise(Errorf("RecursionError", "maximum recursion depth exceeded (%d calls)", th.in.opts.MaxDepth), fr.pos)
+		th.raise(recursionLimit(th.in.opts.MaxDepth), fr.pos)
 	}
 	g.sink = fn
 	depth, sp, nframes := th.depth, th.sp, len(th.frames)
