@@ -3,13 +3,16 @@ package builtins
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math"
 	"math/big"
+	"reflect"
 	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/minidana/dana/lang/interp"
 )
@@ -76,6 +79,7 @@ func installFuncs(in *interp.Interpreter, st *state) {
 	reg("iter", builtinIter)
 	reg("next", builtinNext)
 	reg("exit", builtinExit)
+	reg("id", builtinID)
 	reg("quit", builtinExit)
 	for _, name := range []string{"print", "len", "abs", "min", "max", "sum", "isinstance", "repr", "hash",
 		"ord", "chr", "round", "divmod", "pow", "callable", "getattr", "hasattr", "iter", "next", "sorted", "all"} {
@@ -99,6 +103,32 @@ func borrows(name string) bool {
 		return true
 	}
 	return false
+}
+
+// builtinID is id(x): a number that is the same for two values exactly
+// when `a is b` (the address of a heap value; for numbers, strings, None
+// and bools, which `is` compares by value, one derived from the value).
+func builtinID(th *interp.Thread, args []value, kw kwargs) (value, error) {
+	if err := arity("id", args, kw, 1, 1); err != nil {
+		return nil, err
+	}
+	switch x := args[0].(type) {
+	case interp.NoneType, interp.Bool, interp.Int, interp.Float, interp.Str, *interp.BigInt:
+		h := fnv.New64a()
+		h.Write([]byte(x.TypeName() + ":" + interp.Repr(x)))
+		return interp.MakeInt(int64(h.Sum64() >> 2)), nil
+	case interp.Tuple:
+		if len(x) == 0 {
+			return interp.MakeInt(1 << 40), nil
+		}
+		return interp.MakeInt(int64(uintptr(unsafe.Pointer(&x[0])))), nil
+	}
+	if rv := reflect.ValueOf(args[0]); rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Map {
+		return interp.MakeInt(int64(rv.Pointer())), nil
+	}
+	h := fnv.New64a()
+	h.Write([]byte(args[0].TypeName() + ":" + interp.Repr(args[0])))
+	return interp.MakeInt(int64(h.Sum64() >> 2)), nil
 }
 
 var exitSig = signature{name: "exit", params: []string{"code"}}
