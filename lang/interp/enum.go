@@ -69,6 +69,20 @@ func (e *EnumType) Elements() ([]Value, error) {
 	return out, nil
 }
 
+// Len is len(E), the number of members (Python's Enum).
+func (e *EnumType) Len() int { return len(e.Members) }
+
+// GetItem is E["NAME"]: the member of that name, else KeyError (Python's
+// Enum).
+func (e *EnumType) GetItem(k Value) (Value, error) {
+	if s, ok := k.(Str); ok {
+		if m, ok := e.Member(string(s)); ok {
+			return m, nil
+		}
+	}
+	return nil, KeyErrorOf(k)
+}
+
 // CallValue is E(value): the member with that value, else ValueError.
 func (e *EnumType) CallValue(_ *Thread, args []Value, kw []KwArg) (Value, error) {
 	if len(args) != 1 || len(kw) != 0 {
