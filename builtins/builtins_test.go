@@ -300,7 +300,7 @@ var errorTests = []struct{ src, typ, msg string }{
 	{`getenv(1)`, "TypeError", `getenv\(\) argument 1 must be str, not int`},
 	{`now(1)`, "TypeError", `now\(\) takes no arguments \(1 given\)`},
 	{`print(1, sep=2)`, "TypeError", `sep must be None or a string, not int`},
-	{`print(1, file=2)`, "TypeError", `print\(\) got an unexpected keyword argument 'file'`},
+	{`print(1, file=2)`, "TypeError", `print\(\) file= can only be None`},
 	{`log()`, "TypeError", `log\(\) missing required argument 'msg' \(pos 1\)`},
 	{`log("x", level="loud")`, "ValueError", `unknown log level 'loud' \(use debug, info, warning or error\)`},
 	{`log_level(3)`, "TypeError", `log_level\(\) level must be a string, not int`},

@@ -177,7 +177,7 @@ func builtinInput(th *interp.Thread, args []value, kw kwargs) (value, error) {
 // ---------------------------------------------------------------------------
 // Output
 
-var printSig = signature{name: "print", kwOnly: []string{"sep", "end", "flush"}}
+var printSig = signature{name: "print", kwOnly: []string{"sep", "end", "flush", "file"}}
 
 // builtinPrint is print(*values, sep=" ", end="\n"): str() of each value as
 // Python prints it (True, 5.0, [1, 'a']).
@@ -193,6 +193,11 @@ func builtinPrint(th *interp.Thread, args []value, kw kwargs) (value, error) {
 		}
 		if end, err = optStr("end", b[1], end); err != nil {
 			return nil, err
+		}
+		if f := b[3]; f != nil && f != interp.None {
+			// file=None is standard output, as in Python; scripts have no
+			// other files (SPEC §7).
+			return nil, interp.Errorf("TypeError", "print() file= can only be None (standard output): mini-Dana has no files")
 		}
 	}
 	var sb strings.Builder
