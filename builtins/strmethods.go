@@ -192,6 +192,39 @@ func splitArgs(a []value) (sep string, white bool, maxsplit int, err error) {
 	return string(s), false, maxsplit, nil
 }
 
+// allocParts checks the memory bound before s is split (on sep, or on
+// whitespace), and charges a step per part: a part costs about 48 bytes
+// besides its text (its string, its value, its slot in the list), so that
+// splitting 100 MB of "a " makes 50 million parts and 2.4 GB.
+func allocParts(th *interp.Thread, s, sep string, white bool, maxsplit int) {
+	if len(s) < 1<<16 {
+		return
+	}
+	var n int
+	switch {
+	case white:
+		in := false
+		for i := 0; i < len(s); i++ {
+			sp := asciiSpace[s[i]]
+			if !sp && !in {
+				n++
+			}
+			in = !sp
+		}
+	case sep != "":
+		n = strings.Count(s, sep) + 1
+	}
+	if maxsplit >= 0 && n > maxsplit+1 {
+		n = maxsplit + 1
+	}
+	th.Alloc(int64(n) * 48)
+	th.Charge(n)
+}
+
+// asciiSpace marks the ASCII whitespace bytes (non-ASCII spaces are rare
+// enough to leave out of an estimate).
+var asciiSpace = [256]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
+
 func strList(parts []string) value {
 	out := make([]value, len(parts))
 	for i, p := range parts {
@@ -563,6 +596,7 @@ func installStrMethods(in *interp.Interpreter) {
 			if err != nil {
 				return nil, err
 			}
+			allocParts(th, self(v), sep, white, maxsplit)
 			if white {
 				return strList(splitWhite(self(v), maxsplit)), nil
 			}
@@ -577,6 +611,7 @@ func installStrMethods(in *interp.Interpreter) {
 				return nil, err
 			}
 			s := self(v)
+			allocParts(th, s, sep, white, maxsplit)
 			if white {
 				return strList(rsplitWhite(s, maxsplit)), nil
 			}
@@ -597,6 +632,7 @@ func installStrMethods(in *interp.Interpreter) {
 			return strList(parts), nil
 		}},
 		"splitlines": {params: []string{"keepends"}, fn: func(th *interp.Thread, v value, a []value) (value, error) {
+			allocParts(th, self(v), "\n", false, -1)
 			return strList(splitLines(self(v), a[0] != nil && interp.Truth(a[0]))), nil
 		}},
 		"join": {params: []string{"iterable"}, nreq: 1, fn: func(th *interp.Thread, v value, a []value) (value, error) {
@@ -931,6 +967,12 @@ func (f *formatter) format(s string, depth int) (string, error) {
 			out, err := f.field(s[i+1:j], depth)
 			if err != nil {
 				return "", err
+			}
+			if f.th != nil && len(out) >= 1<<10 {
+				// The memory bound before the result grows: formatting a
+				// format string with itself doubles it each time.
+				f.th.Alloc(int64(b.Len() + len(out)))
+				f.th.ChargeBytes(len(out))
 			}
 			b.WriteString(out)
 			i = j + 1

@@ -33,8 +33,9 @@ import (
 // "0, 1, ..., N-1", {{negs N}} "-0, -1, ...", {{strs N}} "'s0', 's1', ...",
 // {{names N}} "a0, a1, ...",
 // {{pairs N}} "0: 0, 1: 1, ...", {{rows N}} "[0, 's0', -0.5], [1, ...], ...",
-// and {{lines N TEXT}} is N lines of TEXT (after the one space), each with
-// {i} replaced by its index. The module big_mod.na (3,000,000 lines) is
+// {{lines N TEXT}} is N lines of TEXT (after the one space), each with {i}
+// replaced by its index and \n by a line break, and {{rep N TEXT}} is TEXT
+// N times on one line. The module big_mod.na (3,000,000 lines) is
 // there to import.
 func TestHostileScripts(t *testing.T) {
 	if testing.Short() {
@@ -51,6 +52,9 @@ func TestHostileScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero_mod.na")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/urandom", filepath.Join(dir, "random_mod.na")); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Mkdir(filepath.Join(dir, "dir_mod.na"), 0o700); err != nil {
@@ -86,16 +90,22 @@ func TestHostileScripts(t *testing.T) {
 
 var template = regexp.MustCompile(`\{\{(ints|negs|strs|names|pairs|rows) (\d+)\}\}`)
 
-var linesTemplate = regexp.MustCompile(`\{\{lines (\d+) (.*)\}\}\n?`)
+var linesTemplate = regexp.MustCompile(`\{\{(lines|rep) (\d+) (.*?)\}\}\n?`)
 
 // expandTemplates expands the {{kind N}} templates of a hostile script.
 func expandTemplates(src []byte) []byte {
 	src = linesTemplate.ReplaceAllFunc(src, func(m []byte) []byte {
 		sub := linesTemplate.FindSubmatch(m)
-		n, _ := strconv.Atoi(string(sub[1]))
+		n, _ := strconv.Atoi(string(sub[2]))
+		text := bytes.ReplaceAll(sub[3], []byte(`\n`), []byte("\n"))
 		var b bytes.Buffer
 		for i := range n {
-			b.Write(bytes.ReplaceAll(sub[2], []byte("{i}"), []byte(strconv.Itoa(i))))
+			b.Write(bytes.ReplaceAll(text, []byte("{i}"), []byte(strconv.Itoa(i))))
+			if string(sub[1]) == "lines" {
+				b.WriteByte('\n')
+			}
+		}
+		if string(sub[1]) == "rep" && bytes.HasSuffix(m, []byte("\n")) {
 			b.WriteByte('\n')
 		}
 		return b.Bytes()

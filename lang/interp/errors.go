@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/minidana/dana/lang/ast"
 	"github.com/minidana/dana/lang/diag"
@@ -183,10 +184,25 @@ func recursionLimit(depth int) *Exception {
 // Unwrap returns the wrapped Go error.
 func (e *Exception) Unwrap() error { return e.Err }
 
+// MaxRenderedMessage bounds the bytes of an exception's message that Render
+// prints; the rest is summed up as "... [N more bytes]".
+const MaxRenderedMessage = 1 << 20
+
 // Render returns the full report of SPEC §12.2: the header line, the source
 // line with a caret, and the call stack (most recent call last).
 func (e *Exception) Render() string {
 	var b strings.Builder
+	if len(e.Msg) > MaxRenderedMessage {
+		// A script's message of hundreds of MB (raise ValueError("x" *
+		// 10**8)) would be copied three times over to be printed.
+		short := *e
+		cut := MaxRenderedMessage
+		for cut > 0 && !utf8.RuneStart(e.Msg[cut]) {
+			cut--
+		}
+		short.Msg = fmt.Sprintf("%s... [%d more bytes]", e.Msg[:cut], len(e.Msg)-cut)
+		e = &short
+	}
 	b.WriteString(e.Error())
 	b.WriteByte('\n')
 	b.WriteString(diag.Quote(e.SourceLine, e.Pos.Col))

@@ -507,6 +507,15 @@ func percentFormat(f string, arg Value) (Value, error) {
 		var s string
 		var err error
 		pf := parsePctFlags(flags)
+		// As for format specs: a width or a numeric precision that would
+		// pad past 10,000 characters is refused (it used to be cut to
+		// 10,000 silently); a string's precision only truncates.
+		if pf.width > maxPctPad {
+			return nil, Errorf("ValueError", "format width too large")
+		}
+		if pf.prec > maxPctPad && f[j] != 's' && f[j] != 'r' && f[j] != 'a' {
+			return nil, Errorf("ValueError", "format precision too large")
+		}
 		switch f[j] {
 		case 'c':
 			if bv, ok := a.(Bool); ok {
@@ -559,6 +568,9 @@ func percentFormat(f string, arg Value) (Value, error) {
 			iv, e := ToInt(a)
 			if e != nil {
 				return nil, e
+			}
+			if x, big := iv.(*BigInt); big && f[j] != 'x' && f[j] != 'X' && f[j] != 'o' && bigTooLongForStr(x) {
+				return nil, intToStrError() // Python 3.11's 4300 digits, as str()
 			}
 			s = pf.integer(iv, f[j])
 		case 'e', 'E', 'f', 'F', 'g', 'G':
@@ -613,14 +625,15 @@ func parsePctFlags(s string) pctFlags {
 	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 		j++
 	}
-	pf.width, _ = strconv.Atoi(s[i:j])
+	pf.width, _ = strconv.Atoi(s[i:j]) // too many digits: the largest int
 	if j < len(s) && s[j] == '.' {
 		pf.prec, _ = strconv.Atoi(s[j+1:]) // "%.d" is precision 0
 	}
-	pf.width = min(pf.width, 10000)
-	pf.prec = min(pf.prec, 10000)
 	return pf
 }
+
+// maxPctPad bounds the width and numeric precision of a %-conversion.
+const maxPctPad = 10000
 
 // pad widens s to the width with spaces (left-aligned with '-').
 func (pf pctFlags) pad(s string) string {

@@ -387,10 +387,33 @@ func (p *stmtParser) split(toks []lexer.Token, eof ast.Pos) (stmts []ast.Stmt, o
 		return nil, false
 	}
 	// The skeleton: each block at depth 1 becomes Indent pass Newline Dedent,
-	// the pass at the position of the block's first token.
-	skel := make([]lexer.Token, 0, 64)
+	// the pass at the position of the block's first token. When it is too
+	// long (100,000 elif clauses), the blocks are not worth parsing.
+	depth, n := 0, 0
+	for _, t := range toks {
+		switch t.Type {
+		case lexer.Indent:
+			depth++
+			if depth == 1 {
+				n += 3
+			}
+		case lexer.Dedent:
+			depth--
+			if depth == 0 {
+				n++
+			}
+		default:
+			if depth == 0 {
+				n++
+			}
+		}
+	}
+	if n > maxTokens {
+		return nil, false
+	}
+	skel := make([]lexer.Token, 0, n)
 	bodies := map[int][]ast.Stmt{}
-	depth, open := 0, 0
+	open := 0
 	for i, t := range toks {
 		switch t.Type {
 		case lexer.Indent:
