@@ -631,53 +631,62 @@ func minMax(th *interp.Thread, name string, want int, args []value, kw kwargs) (
 			return nil, interp.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", name, k.Name)
 		}
 	}
-	var xs []value
+	op := "<"
+	if want > 0 {
+		op = ">"
+	}
+	// One element at a time: max(range(10**13)) runs (charged) until the
+	// deadline, as CPython's loop does, instead of materializing the range.
+	var best, bestKey value
+	n := 0
+	var ferr error
+	visit := func(x value) bool {
+		k := x
+		if !isNone(key) {
+			if k, ferr = call(th, key, x); ferr != nil {
+				return false
+			}
+		}
+		if n == 0 {
+			best, bestKey = x, k
+		} else {
+			c, err := th.Compare(op, k, bestKey)
+			if err != nil {
+				ferr = err
+				return false
+			}
+			if c == want {
+				best, bestKey = x, k
+			}
+		}
+		n++
+		return true
+	}
 	switch len(args) {
 	case 0:
 		return nil, interp.Errorf("TypeError", "%s expected at least 1 argument, got 0", name)
 	case 1:
-		var err error
-		if xs, err = iterate(th, args[0]); err != nil {
+		if err := th.Each(args[0], visit); err != nil {
 			return nil, err
 		}
 	default:
 		if def != nil {
 			return nil, interp.Errorf("TypeError", "Cannot specify a default for %s() with multiple positional arguments", name)
 		}
-		xs = args
+		for _, x := range args {
+			if !visit(x) {
+				break
+			}
+		}
 	}
-	if len(xs) == 0 {
+	if ferr != nil {
+		return nil, ferr
+	}
+	if n == 0 {
 		if def != nil {
 			return def, nil
 		}
 		return nil, interp.Errorf("ValueError", "%s() arg is an empty sequence", name)
-	}
-	op := "<"
-	if want > 0 {
-		op = ">"
-	}
-	best := xs[0]
-	bestKey := best
-	var err error
-	if !isNone(key) {
-		if bestKey, err = call(th, key, best); err != nil {
-			return nil, err
-		}
-	}
-	for _, x := range xs[1:] {
-		k := x
-		if !isNone(key) {
-			if k, err = call(th, key, x); err != nil {
-				return nil, err
-			}
-		}
-		c, err := th.Compare(op, k, bestKey)
-		if err != nil {
-			return nil, err
-		}
-		if c == want {
-			best, bestKey = x, k
-		}
 	}
 	return best, nil
 }

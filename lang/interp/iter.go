@@ -83,6 +83,7 @@ func (th *Thread) Each(v Value, fn func(Value) bool) error {
 	switch x := v.(type) {
 	case *List:
 		for i := 0; i < len(x.Elems); i++ {
+			th.Charge(1) // the limits hold inside all(), any()...
 			if !fn(x.Elems[i]) {
 				return nil
 			}
@@ -91,6 +92,7 @@ func (th *Thread) Each(v Value, fn func(Value) bool) error {
 	case *Range:
 		n := x.Len()
 		for i, k := x.Start, int64(0); k < n; i, k = i+x.Step, k+1 {
+			th.Charge(1) // all(range(1, 10**13)) ignored --timeout
 			if !fn(MakeInt(i)) {
 				return nil
 			}
@@ -107,6 +109,7 @@ func (th *Thread) Each(v Value, fn func(Value) bool) error {
 			if !ok || !fn(e) {
 				return nil
 			}
+			th.Charge(1)
 		}
 	case *StructVal:
 		it, err := th.structIter(x)
@@ -115,7 +118,7 @@ func (th *Thread) Each(v Value, fn func(Value) bool) error {
 		}
 		return th.Each(it, fn)
 	}
-	elems, err := Iterate(v)
+	elems, err := th.Iterate(v)
 	if err != nil {
 		return err
 	}
