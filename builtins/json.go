@@ -29,8 +29,14 @@ func builtinJSONDumps(th *interp.Thread, args []value, kw kwargs) (value, error)
 	case nil, interp.NoneType:
 	case interp.Int, interp.Bool:
 		n, _ := toIndex(ind, "")
+		if n > maxJSONIndent {
+			return nil, interp.Errorf("MemoryError", "json_dumps() indent of %d spaces is too large (at most %d)", n, maxJSONIndent)
+		}
 		e.indent, e.pretty = strings.Repeat(" ", int(max(n, 0))), true
 	case interp.Str:
+		if len(ind) > maxJSONIndent {
+			return nil, interp.Errorf("MemoryError", "json_dumps() indent of %d characters is too large (at most %d)", len(ind), maxJSONIndent)
+		}
 		e.indent, e.pretty = string(ind), true
 	default:
 		return nil, interp.Errorf("TypeError", "json_dumps() indent must be None, an int or a str, not %s", typeName(ind))
@@ -47,6 +53,10 @@ func builtinJSONDumps(th *interp.Thread, args []value, kw kwargs) (value, error)
 	return interp.Str(e.b.String()), nil
 }
 
+// maxJSONIndent bounds json_dumps's indent: each nesting level repeats it
+// on every line, so a larger one is a memory bomb, not a layout.
+const maxJSONIndent = 1 << 20
+
 type jsonEncoder struct {
 	b           strings.Builder
 	indent      string
@@ -62,6 +72,12 @@ type jsonEncoder struct {
 func (e *jsonEncoder) newline(depth int) {
 	if !e.pretty {
 		return
+	}
+	if n := depth * len(e.indent); n >= 1<<16 && e.th != nil {
+		// One line's indentation can be large (indent x depth): check
+		// the memory bound and charge for it before writing it.
+		e.th.Alloc(int64(e.b.Len() + n))
+		e.th.ChargeBytes(n)
 	}
 	e.b.WriteByte('\n')
 	for i := 0; i < depth; i++ {
@@ -92,6 +108,7 @@ func (e *jsonEncoder) encode(v value, depth int) error {
 	if e.n++; e.n >= 256 && e.th != nil {
 		// A structure that shares sub-lists can encode exponentially long.
 		e.th.Charge(e.n + (e.b.Len()-e.last)/interp.BytesPerStep)
+		e.th.Alloc(int64(e.b.Len())) // the builder's next growth
 		e.n, e.last = 0, e.b.Len()
 	}
 	switch x := v.(type) {
@@ -292,7 +309,7 @@ func builtinJSONLoads(th *interp.Thread, args []value, kw kwargs) (value, error)
 	if !ok {
 		return nil, interp.Errorf("TypeError", "the JSON object must be str, not %s", typeName(b[0]))
 	}
-	return interp.FromJSON(string(s))
+	return interp.FromJSONOn(th, string(s))
 }
 
 // ---------------------------------------------------------------------------

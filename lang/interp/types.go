@@ -754,11 +754,24 @@ func SemanticBool(v Value) bool {
 
 // FromJSON decodes JSON text into mini-Dana values (objects become dicts in
 // key order, integers become int, other numbers float).
-func FromJSON(s string) (Value, error) {
+func FromJSON(s string) (Value, error) { return FromJSONOn(nil, s) }
+
+// FromJSONOn is FromJSON charging th (when not nil) one step per token, so
+// that the run's limits hold while a big document is decoded. Nesting past
+// MaxWalkDepth is a RecursionError (CPython's json raises one too) and an
+// integer of more than MaxIntStrDigits digits the ValueError of int().
+func FromJSONOn(th *Thread, s string) (Value, error) {
 	dec := json.NewDecoder(strings.NewReader(s))
 	dec.UseNumber()
-	v, err := decodeJSON(dec)
+	if th != nil {
+		th.ChargeBytes(len(s))
+	}
+	v, err := (&jsonDecoder{dec: dec, th: th}).decode(0)
 	if err != nil {
+		var ex *Exception
+		if errors.As(err, &ex) {
+			return nil, ex
+		}
 		return nil, Errorf("ValueError", "invalid JSON: %v", err)
 	}
 	if dec.More() {
@@ -767,18 +780,35 @@ func FromJSON(s string) (Value, error) {
 	return v, nil
 }
 
-func decodeJSON(dec *json.Decoder) (Value, error) {
+// jsonDecoder builds values from a json.Decoder's tokens.
+type jsonDecoder struct {
+	dec *json.Decoder
+	th  *Thread // charged per token when not nil
+}
+
+func (jd *jsonDecoder) decode(depth int) (Value, error) {
+	dec := jd.dec
+	if jd.th != nil {
+		jd.th.Charge(1)
+	}
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
 	}
 	switch t := tok.(type) {
 	case json.Delim:
+		if depth >= MaxWalkDepth {
+			kind := "array"
+			if t == '{' {
+				kind = "object"
+			}
+			return nil, Errorf("RecursionError", "maximum recursion depth exceeded while decoding a JSON %s", kind)
+		}
 		switch t {
 		case '[':
 			l := NewList(nil)
 			for dec.More() {
-				v, err := decodeJSON(dec)
+				v, err := jd.decode(depth + 1)
 				if err != nil {
 					return nil, err
 				}
@@ -794,7 +824,7 @@ func decodeJSON(dec *json.Decoder) (Value, error) {
 					return nil, err
 				}
 				k, _ := kt.(string)
-				v, err := decodeJSON(dec)
+				v, err := jd.decode(depth + 1)
 				if err != nil {
 					return nil, err
 				}
@@ -810,6 +840,9 @@ func decodeJSON(dec *json.Decoder) (Value, error) {
 	case nil:
 		return None, nil
 	case json.Number:
+		if digits := len(strings.TrimLeft(string(t), "-")); digits > MaxIntStrDigits && !strings.ContainsAny(string(t), ".eE") {
+			return nil, IntStrDigitsError(digits)
+		}
 		return FromGo(t), nil
 	}
 	return nil, Errorf("ValueError", "unexpected JSON token %v", tok)
