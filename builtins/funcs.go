@@ -423,6 +423,9 @@ func sortValues(th *interp.Thread, xs []value, key value, reverse bool) ([]value
 // comparisons, as with Python's timsort.
 func (s *sorter) sort() {
 	n := len(s.keys)
+	// Charged about a step per comparison, by the call rather than by the
+	// comparison (one Charge per comparison was 3 % of sorting's cost).
+	s.th.Charge(n)
 	sorted := true
 	for i := 1; i < n && s.err == nil; i++ {
 		if s.Less(i, i-1) {
@@ -458,7 +461,6 @@ func (s *sorter) less(a, b value) bool {
 	if s.err != nil {
 		return false
 	}
-	s.th.Charge(1)
 	if s.reverse {
 		a, b = b, a
 	}
@@ -483,6 +485,7 @@ func (s *sorter) less(a, b value) bool {
 // mergeSort sorts xs stably, using buf (as long as xs) as scratch space.
 func (s *sorter) mergeSort(xs, buf []sortItem) {
 	n := len(xs)
+	s.th.Charge(n) // the merge's comparisons, or the insertion sort's
 	if n <= 12 {
 		for i := 1; i < n; i++ {
 			for j := i; j > 0 && s.less(xs[j].k, xs[j-1].k); j-- {
@@ -518,7 +521,7 @@ type sorter struct {
 	keys, vals []value
 	reverse    bool
 	err        error
-	th         *interp.Thread // charged one step per comparison
+	th         *interp.Thread // charged about one step per comparison
 }
 
 func (s *sorter) Less(i, j int) bool { return s.less(s.keys[i], s.keys[j]) }
