@@ -202,7 +202,7 @@ func (c *compiler) attrSugar(fr *frame, v Value, name string) (Value, bool) {
 			if !ok {
 				continue
 			}
-			if a, err := fr.th.in.GetAttr(inner, name); err == nil {
+			if a, err := fr.th.GetAttr(inner, name); err == nil {
 				return a, true
 			}
 			if a, ok := c.attrSugar(fr, inner, name); ok {
