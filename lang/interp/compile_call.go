@@ -113,6 +113,20 @@ func (c *compiler) call(e *ast.CallExpr) evalFn {
 				nf := th.pushFrame(code, uf, uf.Module, base, pos)
 				return th.runFrame(nf, base)
 			}
+			if st, ok := f.(*StructType); ok && n > 0 && n <= len(st.Fields) && !st.hasInit() {
+				// Positional construction of a struct without
+				// __init__/__post_init__: the arguments go straight
+				// into the new instance's fields.
+				sv := st.newInstance()
+				for i, ae := range argEs {
+					sv.Fields[i] = ae(fr)
+				}
+				v, err := st.finish(sv)
+				if err != nil {
+					th.throw(err, pos)
+				}
+				return v
+			}
 			if b, ok := f.(*Builtin); ok && b.Borrows {
 				base := th.reserve(n)
 				a := th.stack[base : base+n : base+n]

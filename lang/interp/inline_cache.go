@@ -298,11 +298,11 @@ func (c *compiler) keywordCall(e *ast.CallExpr, fn evalFn) evalFn {
 				cacheT, idx = st, st.keywordIndexes(names)
 			}
 			if idx != nil {
-				vals := make([]Value, len(st.Fields))
+				sv := st.newInstance()
 				for i, ve := range valEs {
-					vals[idx[i]] = ve(fr)
+					sv.Fields[idx[i]] = ve(fr)
 				}
-				v, err := st.finish(vals)
+				v, err := st.finish(sv)
 				if err != nil {
 					th.throw(err, pos)
 				}

@@ -235,7 +235,8 @@ func (s *StructType) constructFields(args []Value, kw []KwArg) (Value, error) {
 	if len(args) > len(s.Fields) {
 		return nil, Errorf("TypeError", "%s() takes %d field value%s but %d were given", s.Name, len(s.Fields), plural(len(s.Fields)), len(args))
 	}
-	vals := make([]Value, len(s.Fields))
+	sv := s.newInstance()
+	vals := sv.Fields
 	copy(vals, args)
 	for _, k := range kw {
 		i, ok := s.index[k.Name]
@@ -254,12 +255,14 @@ func (s *StructType) constructFields(args []Value, kw []KwArg) (Value, error) {
 		}
 		vals[i] = k.Value
 	}
-	return s.finish(vals)
+	return s.finish(sv)
 }
 
-// finish completes an instance from its field values in field order (nil
-// where not given): defaults, missing-field errors and coercion.
-func (s *StructType) finish(vals []Value) (Value, error) {
+// finish completes an instance (from newInstance) whose fields hold the
+// given values in field order, nil where not given: defaults,
+// missing-field errors and coercion.
+func (s *StructType) finish(sv *StructVal) (Value, error) {
+	vals := sv.Fields
 	var missing []string
 	for i := range s.Fields {
 		f := &s.Fields[i]
@@ -283,7 +286,7 @@ func (s *StructType) finish(vals []Value) (Value, error) {
 	if len(missing) > 0 {
 		return nil, Errorf("TypeError", "%s() missing required field%s: %s", s.Name, plural(len(missing)), quoteList(missing))
 	}
-	return &StructVal{Type: s, Fields: vals}, nil
+	return sv, nil
 }
 
 // copyDefault gives each instance its own copy of a mutable default.
