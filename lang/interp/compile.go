@@ -509,6 +509,18 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 	// this thread. Not when the generator is named (`for x in gen:`): an
 	// exception leaving the loop must leave it resumable, as in Python.
 	canPush := !exitsLoop(s.Body) && (!named || c.ownedLoops[s])
+	// One iteration: made once here, not per execution of the loop (a
+	// closure over the frame would be an allocation every time an inner
+	// loop starts).
+	step1 := func(fr *frame, v Value) ctrl {
+		th := fr.th
+		th.steps++
+		if th.steps >= th.nextCheck {
+			th.slowCheck(pos)
+		}
+		st(fr, v)
+		return body(fr)
+	}
 	return func(fr *frame) ctrl {
 		th := fr.th
 		it := iter(fr)
@@ -520,19 +532,11 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 			}
 			it = x
 		}
-		step := func(v Value) ctrl {
-			th.steps++
-			if th.steps >= th.nextCheck {
-				th.slowCheck(pos)
-			}
-			st(fr, v)
-			return body(fr)
-		}
 		switch x := it.(type) {
 		case *Range:
 			if x.Step > 0 {
 				for i := x.Start; i < x.Stop; i += x.Step {
-					switch step(MakeInt(i)) {
+					switch step1(fr, MakeInt(i)) {
 					case ctrlBreak:
 						return ctrlNone
 					case ctrlReturn:
@@ -541,7 +545,7 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 				}
 			} else {
 				for i := x.Start; i > x.Stop; i += x.Step {
-					switch step(MakeInt(i)) {
+					switch step1(fr, MakeInt(i)) {
 					case ctrlBreak:
 						return ctrlNone
 					case ctrlReturn:
@@ -551,7 +555,7 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 			}
 		case *List:
 			for i := 0; i < len(x.Elems); i++ {
-				switch step(x.Elems[i]) {
+				switch step1(fr, x.Elems[i]) {
 				case ctrlBreak:
 					return ctrlNone
 				case ctrlReturn:
@@ -564,7 +568,7 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 			for b := 0; b < len(x); {
 				c := Char(string(x[b:]))
 				b += len(c.(Str))
-				switch step(c) {
+				switch step1(fr, c) {
 				case ctrlBreak:
 					return ctrlNone
 				case ctrlReturn:
@@ -575,13 +579,13 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 			if canPush {
 				// No break or return in the body: the loop takes every
 				// element, so a fresh generator may push them.
-				if err := th.Each(x, func(v Value) bool { step(v); return true }); err != nil {
+				if err := th.Each(x, func(v Value) bool { step1(fr, v); return true }); err != nil {
 					th.throw(err, pos)
 				}
 				break
 			}
 			if owned && x.gen != nil && !x.gen.started && !x.done {
-				if r, done := th.loopOwned(x, step, pos); done {
+				if r, done := th.loopOwned(x, func(v Value) ctrl { return step1(fr, v) }, pos); done {
 					return r
 				}
 				break
@@ -591,7 +595,7 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 				if !ok {
 					break
 				}
-				switch step(v) {
+				switch step1(fr, v) {
 				case ctrlBreak:
 					return ctrlNone
 				case ctrlReturn:
@@ -605,7 +609,7 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 			}
 			st, watch := iterStateOf(it)
 			for _, e := range elems {
-				r := step(e)
+				r := step1(fr, e)
 				if watch && (r == ctrlNone || r == ctrlContinue) {
 					if err := changedDuring(it, st); err != nil {
 						th.raise(err, pos)
