@@ -27,13 +27,14 @@ func builtinEnumerate(th *interp.Thread, args []value, kw kwargs) (value, error)
 		}
 	}
 	i := start
-	return th.Interp().NewIterator("enumerate", func(th *interp.Thread) (value, bool) {
+	return th.Interp().NewTupleIterator("enumerate", 2, func(th *interp.Thread, dst []value) bool {
 		x, ok := it.Next(th)
 		if !ok {
-			return nil, false
+			return false
 		}
 		i++
-		return interp.Pair(interp.MakeInt(i-1), x), true
+		dst[0], dst[1] = interp.MakeInt(i-1), x
+		return true
 	}), nil
 }
 
@@ -53,16 +54,10 @@ func builtinZip(th *interp.Thread, args []value, kw kwargs) (value, error) {
 			return nil, err
 		}
 	}
-	return th.Interp().NewIterator("zip", func(th *interp.Thread) (value, bool) {
-		if len(its) == 0 {
-			return nil, false
-		}
-		var buf [8]value
-		t := buf[:0]
-		if len(its) > len(buf) {
-			t = make([]value, 0, len(its))
-		}
-		t = t[:len(its)]
+	if len(its) == 0 {
+		return th.Interp().NewIterator("zip", func(th *interp.Thread) (value, bool) { return nil, false }), nil
+	}
+	return th.Interp().NewTupleIterator("zip", len(its), func(th *interp.Thread, t []value) bool {
 		for i, it := range its {
 			x, ok := it.Next(th)
 			if !ok {
@@ -76,11 +71,11 @@ func builtinZip(th *interp.Thread, args []value, kw kwargs) (value, error) {
 						}
 					}
 				}
-				return nil, false
+				return false
 			}
 			t[i] = x
 		}
-		return interp.TupleOf(t...), true
+		return true
 	}), nil
 }
 

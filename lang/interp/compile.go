@@ -512,6 +512,19 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 	// One iteration: made once here, not per execution of the loop (a
 	// closure over the frame would be an allocation every time an inner
 	// loop starts).
+	// A target of plain names (`for i, x in ...`) takes the elements of a
+	// tuple iterator without the tuple (NewTupleIterator).
+	var names []storeFn
+	if t, ok := s.Target.(*ast.TupleExpr); ok && len(t.Elems) >= 2 && len(t.Elems) <= 8 {
+		names = make([]storeFn, len(t.Elems))
+		for i, e := range t.Elems {
+			if _, ok := e.(*ast.Name); !ok {
+				names = nil
+				break
+			}
+			names[i] = c.store(e)
+		}
+	}
 	step1 := func(fr *frame, v Value) ctrl {
 		th := fr.th
 		th.steps++
@@ -576,6 +589,26 @@ func (c *compiler) forStmt(s *ast.ForStmt) stmtFn {
 				}
 			}
 		case *Iterator:
+			if n := len(names); n > 0 && x.into != nil && x.width == n {
+				var buf [8]Value
+				dst := buf[:n]
+				for x.nextInto(th, dst) {
+					th.steps++
+					if th.steps >= th.nextCheck {
+						th.slowCheck(pos)
+					}
+					for i, st := range names {
+						st(fr, dst[i])
+					}
+					switch body(fr) {
+					case ctrlBreak:
+						return ctrlNone
+					case ctrlReturn:
+						return ctrlReturn
+					}
+				}
+				break
+			}
 			if canPush {
 				// No break or return in the body: the loop takes every
 				// element, so a fresh generator may push them.

@@ -34,6 +34,11 @@ type Iterator struct {
 	gen  *generator // non-nil for generators
 	in   *Interpreter
 	done bool
+	// width and into: for an iterator of fresh tuples of width elements
+	// (enumerate, zip), into fills dst with the next tuple's elements
+	// without making the tuple (NewTupleIterator).
+	width int
+	into  func(th *Thread, dst []Value) bool
 }
 
 // NewIterator returns an iterator named kind (its type name: "zip", "map",
@@ -41,6 +46,35 @@ type Iterator struct {
 // end. next runs on the consuming thread and may raise.
 func (in *Interpreter) NewIterator(kind string, next func(th *Thread) (Value, bool)) *Iterator {
 	return &Iterator{kind: kind, next: next, in: in}
+}
+
+// NewTupleIterator returns an iterator named kind of tuples of width
+// elements: into fills dst (len(dst) == width) with the next tuple's
+// elements, or returns false at the end. A loop unpacking each tuple into
+// width names (`for i, x in enumerate(xs)`) takes the elements without a
+// tuple being made.
+func (in *Interpreter) NewTupleIterator(kind string, width int, into func(th *Thread, dst []Value) bool) *Iterator {
+	it := &Iterator{kind: kind, in: in, width: width, into: into}
+	it.next = func(th *Thread) (Value, bool) {
+		v, t := newTuple(width)
+		if !into(th, t) {
+			return nil, false
+		}
+		return v, true
+	}
+	return it
+}
+
+// nextInto is Next for a tuple iterator (into != nil), filling dst.
+func (it *Iterator) nextInto(th *Thread, dst []Value) bool {
+	if it.done {
+		return false
+	}
+	if !it.into(th, dst) {
+		it.done = true
+		return false
+	}
+	return true
 }
 
 // TypeName returns the iterator's kind ("generator", "zip", "map", ...).
