@@ -226,9 +226,12 @@ func (c *compiler) unpack(targets []ast.Expr, pos ast.Pos) storeFn {
 	}
 	n := len(targets)
 	return func(fr *frame, v Value) {
-		elems, err := Iterate(v)
-		if err != nil {
-			fr.th.raise(Errorf("TypeError", "cannot unpack non-iterable %s object", v.TypeName()), pos)
+		elems, isTuple := v.(Tuple)
+		if !isTuple {
+			var err error
+			if elems, err = Iterate(v); err != nil {
+				fr.th.raise(Errorf("TypeError", "cannot unpack non-iterable %s object", v.TypeName()), pos)
+			}
 		}
 		if star < 0 {
 			if len(elems) != n {
@@ -243,7 +246,9 @@ func (c *compiler) unpack(targets []ast.Expr, pos ast.Pos) storeFn {
 				sts[1](fr, b)
 				return
 			}
-			elems = append([]Value(nil), elems...)
+			if !isTuple { // a list's stores may change it; a tuple cannot change
+				elems = append([]Value(nil), elems...)
+			}
 			for i, st := range sts {
 				st(fr, elems[i])
 			}
@@ -276,6 +281,23 @@ func (c *compiler) optExpr(e ast.Expr) evalFn {
 
 func constFn(v Value) evalFn { return func(*frame) Value { return v } }
 
+// constTuple reports whether a tuple display holds only literals (and
+// tuples of literals): its compiled elements ignore the frame.
+func constTuple(e *ast.TupleExpr) bool {
+	for _, x := range e.Elems {
+		switch x := x.(type) {
+		case *ast.IntLit, *ast.FloatLit, *ast.StrLit, *ast.BoolLit, *ast.NoneLit:
+		case *ast.TupleExpr:
+			if len(x.Elems) == 0 || hasStar(x.Elems) || !constTuple(x) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 func (c *compiler) expr(e ast.Expr) evalFn {
 	switch e := e.(type) {
 	case *ast.Name:
@@ -303,6 +325,15 @@ func (c *compiler) expr(e ast.Expr) evalFn {
 			fns := make([]evalFn, len(e.Elems))
 			for i, x := range e.Elems {
 				fns[i] = c.expr(x)
+			}
+			if len(fns) > 0 && constTuple(e) {
+				// A tuple of literals is built once, as CPython folds it
+				// into a constant: `return (None, None)` allocates nothing.
+				v, t := newTuple(len(fns))
+				for i, f := range fns {
+					t[i] = f(nil)
+				}
+				return constFn(v)
 			}
 			if len(fns) == 2 {
 				a, b := fns[0], fns[1]
