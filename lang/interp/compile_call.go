@@ -598,13 +598,16 @@ func Slice(x, lo, hi, step Value) (Value, error) {
 			if stop < start {
 				stop = start
 			}
-			return NewList(append([]Value{}, c.Elems[start:stop]...)), nil
+			l := newListLen(int(stop - start))
+			copy(l.Elems, c.Elems[start:stop])
+			return l, nil
 		}
-		out := make([]Value, sliceLen(start, stop, st))
+		l := newListLen(int(sliceLen(start, stop, st)))
+		out := l.Elems
 		for k, i := 0, start; k < len(out); k, i = k+1, i+st {
 			out[k] = c.Elems[i]
 		}
-		return NewList(out), nil
+		return l, nil
 	case Tuple:
 		start, stop, st, err := sliceBounds(lo, hi, step, int64(len(c)))
 		if err != nil {

@@ -318,6 +318,19 @@ func (c *compiler) expr(e ast.Expr) evalFn {
 	case *ast.FString:
 		return c.fstring(e)
 	case *ast.ListExpr:
+		if !hasStar(e.Elems) {
+			fns := make([]evalFn, len(e.Elems))
+			for i, x := range e.Elems {
+				fns[i] = c.expr(x)
+			}
+			return func(fr *frame) Value {
+				l := newListLen(len(fns))
+				for i, f := range fns {
+					l.Elems[i] = f(fr)
+				}
+				return l
+			}
+		}
 		elems := c.elems(e.Elems)
 		return func(fr *frame) Value { return NewList(elems(fr)) }
 	case *ast.TupleExpr:
