@@ -118,6 +118,13 @@ func TestFormatRoundTrip(t *testing.T) {
 				continue
 			}
 			changed++
+			if strings.Contains(f, "hostile") {
+				// A hostile script runs until a limit stops it; which limit
+				// (steps or time) comes first depends on the machine's load,
+				// and running it twice costs minutes. Formatting is still
+				// checked above (same tree, idempotent).
+				continue
+			}
 			if strings.Contains(f, "fuzz") || strings.Contains(prog, "input(") || asksModel.MatchString(prog) {
 				// A program that asks the model is not compared: the prompt
 				// carries the code around the call (its text changed), and
