@@ -613,11 +613,7 @@ func asDict(v Value) (*Dict, bool) {
 	case *Dict:
 		return x, true
 	case *StructVal:
-		d := NewDict(len(x.Fields))
-		for i, f := range x.Type.Fields {
-			d.SetStr(f.Name, x.Fields[i])
-		}
-		return d, true
+		return x.FieldDict(), true
 	case Str:
 		j, err := FromJSON(string(x))
 		if err != nil {
